@@ -1,0 +1,58 @@
+import zlib from "node:zlib";
+import { TensorError } from "./tensor-format.js";
+
+const INPUT_SLICE = 1 << 20;
+
+/**
+ * Streams a gzip body into one preallocated buffer of exactly `expected` bytes.
+ * Decompression stops the moment output would pass the cap, so a gzip bomb costs
+ * at most `expected` bytes plus zlib's own window, never its full inflated size.
+ */
+export function inflateCapped(body: Uint8Array, expected: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const out = new Uint8Array(expected);
+    let written = 0;
+    let settled = false;
+    const gunzip = zlib.createGunzip({ chunkSize: 1 << 20 });
+    const fail = (err: TensorError) => {
+      if (settled) return;
+      settled = true;
+      gunzip.destroy();
+      reject(err);
+    };
+    gunzip.on("data", (chunk: Buffer) => {
+      if (settled) return;
+      if (written + chunk.length > expected) {
+        fail(new TensorError("BODY_TOO_LARGE", `inflated body exceeds the ${expected}-byte cap`));
+        return;
+      }
+      out.set(chunk, written);
+      written += chunk.length;
+    });
+    gunzip.on("error", (e: Error) => fail(new TensorError("BAD_GZIP", `gzip body is invalid: ${e.message}`)));
+    gunzip.on("end", () => {
+      if (settled) return;
+      if (written !== expected) {
+        fail(new TensorError("BODY_SIZE_MISMATCH", `inflated body is ${written} bytes, expected ${expected}`));
+        return;
+      }
+      settled = true;
+      resolve(out);
+    });
+    // Feed in slices, honouring backpressure, so we never queue the whole input at once.
+    let offset = 0;
+    const pump = () => {
+      while (!settled && offset < body.length) {
+        const end = Math.min(offset + INPUT_SLICE, body.length);
+        const more = gunzip.write(body.subarray(offset, end));
+        offset = end;
+        if (!more) {
+          gunzip.once("drain", pump);
+          return;
+        }
+      }
+      if (!settled && offset >= body.length) gunzip.end();
+    };
+    pump();
+  });
+}

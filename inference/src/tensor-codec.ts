@@ -1,0 +1,59 @@
+import zlib from "node:zlib";
+import { crc32 } from "./crc32.js";
+import { inflateCapped } from "./inflate-capped.js";
+import {
+  CHANNELS, FLAG_GZIP, FORMAT_VERSION, FRAME_BYTES, HEADER_BYTES, HEIGHT, TensorError, WIDTH,
+  parseHeader, type TensorHeader,
+} from "./tensor-format.js";
+
+export type EncodeOptions = { frameCount: number; fps: number; gzip?: boolean; captureStartedAt?: number };
+
+/** Builds a payload byte-exact to decisions.md section 1 (used by tests, SDK and benchmarks). */
+export function encodeTensor(frames: Uint8Array, opts: EncodeOptions): Buffer {
+  if (frames.length !== opts.frameCount * FRAME_BYTES) {
+    throw new RangeError(`frames is ${frames.length} bytes, expected frameCount * ${FRAME_BYTES}`);
+  }
+  const body = opts.gzip ? zlib.gzipSync(frames, { level: 1 }) : frames;
+  const out = Buffer.allocUnsafe(HEADER_BYTES + body.length);
+  out.write("RPPG", 0, "ascii");
+  out.writeUInt16LE(FORMAT_VERSION, 4);
+  out.writeUInt16LE(opts.gzip ? FLAG_GZIP : 0, 6);
+  out.writeUInt32LE(opts.frameCount, 8);
+  out.writeFloatLE(opts.fps, 12);
+  out.writeUInt16LE(WIDTH, 16);
+  out.writeUInt16LE(HEIGHT, 18);
+  out.writeUInt16LE(CHANNELS, 20);
+  out.writeUInt8(0, 22);
+  out.writeUInt8(0, 23);
+  out.writeUInt32LE(body.length, 24);
+  out.writeUInt32LE(crc32(frames), 28);
+  out.writeUInt32LE(opts.captureStartedAt ?? 0, 32);
+  out.set(body, HEADER_BYTES);
+  return out;
+}
+
+export type DecodedTensor = {
+  header: TensorHeader;
+  /** uint8 [frameCount, 12, 72, 72]; a view into the input when the body is raw. */
+  frames: Uint8Array;
+  timings: { inflate_ms: number; crc_ms: number };
+};
+
+/** Validates and unpacks a payload. Rejects only with TensorError. */
+export async function decodeTensor(buf: Uint8Array): Promise<DecodedTensor> {
+  const header = parseHeader(buf);
+  const body = buf.subarray(HEADER_BYTES);
+  const expected = header.frameCount * FRAME_BYTES;
+  let t = performance.now();
+  const frames = header.gzip ? await inflateCapped(body, expected) : body;
+  const inflate_ms = performance.now() - t;
+  t = performance.now();
+  const actual = crc32(frames);
+  const crc_ms = performance.now() - t;
+  if (actual !== header.bodyCrc32) {
+    throw new TensorError("CRC_MISMATCH", `body CRC-32 ${hex(actual)} does not match header ${hex(header.bodyCrc32)}`);
+  }
+  return { header, frames, timings: { inflate_ms, crc_ms } };
+}
+
+const hex = (n: number) => "0x" + n.toString(16).padStart(8, "0");

@@ -1,0 +1,113 @@
+// The upload tensor's byte layout (decisions.md section 1). Little-endian throughout.
+
+export const HEADER_BYTES = 36;
+export const MAGIC = "RPPG";
+export const FORMAT_VERSION = 1;
+export const FLAG_GZIP = 1;
+export const WIDTH = 72;
+export const HEIGHT = 72;
+export const CHANNELS = 12;
+export const REGIONS = 4;
+export const PLANE_BYTES = WIDTH * HEIGHT; // 5,184
+export const FRAME_BYTES = CHANNELS * PLANE_BYTES; // 62,208
+export const MIN_FRAMES = 150;
+export const MAX_FRAMES = 3600;
+export const MIN_FPS = 10;
+export const MAX_FPS = 120;
+export const MIN_SECONDS = 5;
+export const MAX_SECONDS = 120;
+
+export type TensorErrorCode =
+  | "TRUNCATED"
+  | "BAD_MAGIC"
+  | "BAD_VERSION"
+  | "BAD_FLAGS"
+  | "BAD_FRAME_COUNT"
+  | "BAD_FPS"
+  | "BAD_DURATION"
+  | "BAD_DIMENSIONS"
+  | "BAD_DTYPE"
+  | "BAD_LAYOUT"
+  | "BAD_BODY_LENGTH"
+  | "BAD_GZIP"
+  | "BODY_TOO_LARGE"
+  | "BODY_SIZE_MISMATCH"
+  | "CRC_MISMATCH";
+
+/** Every rule violation of the tensor format; the service maps any of them to fallback vitals. */
+export class TensorError extends Error {
+  readonly code: TensorErrorCode;
+  constructor(code: TensorErrorCode, message: string) {
+    super(message);
+    this.name = "TensorError";
+    this.code = code;
+  }
+}
+
+export type TensorHeader = {
+  version: number;
+  flags: number;
+  gzip: boolean;
+  frameCount: number;
+  fps: number;
+  width: number;
+  height: number;
+  channels: number;
+  dtype: number;
+  layout: number;
+  bodyLength: number;
+  bodyCrc32: number;
+  captureStartedAt: number;
+};
+
+/** Reads and validates the 36-byte header; `totalBytes` is the whole payload's size. */
+export function parseHeader(buf: Uint8Array): TensorHeader {
+  if (buf.length < HEADER_BYTES) {
+    throw new TensorError("TRUNCATED", `payload is ${buf.length} bytes, header needs ${HEADER_BYTES}`);
+  }
+  const v = new DataView(buf.buffer, buf.byteOffset, HEADER_BYTES);
+  const magic = String.fromCharCode(buf[0], buf[1], buf[2], buf[3]);
+  if (magic !== MAGIC) throw new TensorError("BAD_MAGIC", "payload does not start with RPPG");
+  const h: TensorHeader = {
+    version: v.getUint16(4, true),
+    flags: v.getUint16(6, true),
+    gzip: false,
+    frameCount: v.getUint32(8, true),
+    fps: v.getFloat32(12, true),
+    width: v.getUint16(16, true),
+    height: v.getUint16(18, true),
+    channels: v.getUint16(20, true),
+    dtype: v.getUint8(22),
+    layout: v.getUint8(23),
+    bodyLength: v.getUint32(24, true),
+    bodyCrc32: v.getUint32(28, true),
+    captureStartedAt: v.getUint32(32, true),
+  };
+  h.gzip = (h.flags & FLAG_GZIP) !== 0;
+  if (h.version !== FORMAT_VERSION) throw new TensorError("BAD_VERSION", `version ${h.version} is not 1`);
+  if ((h.flags & ~FLAG_GZIP) !== 0) throw new TensorError("BAD_FLAGS", `unknown flag bits 0x${h.flags.toString(16)}`);
+  if (h.frameCount < MIN_FRAMES || h.frameCount > MAX_FRAMES) {
+    throw new TensorError("BAD_FRAME_COUNT", `frame_count ${h.frameCount} outside ${MIN_FRAMES}..${MAX_FRAMES}`);
+  }
+  if (!Number.isFinite(h.fps) || h.fps < MIN_FPS || h.fps > MAX_FPS) {
+    throw new TensorError("BAD_FPS", `fps ${h.fps} outside ${MIN_FPS}..${MAX_FPS}`);
+  }
+  const seconds = h.frameCount / h.fps;
+  if (seconds < MIN_SECONDS || seconds > MAX_SECONDS) {
+    throw new TensorError("BAD_DURATION", `capture of ${seconds.toFixed(2)} s outside ${MIN_SECONDS}..${MAX_SECONDS} s`);
+  }
+  if (h.width !== WIDTH || h.height !== HEIGHT || h.channels !== CHANNELS) {
+    throw new TensorError("BAD_DIMENSIONS", `dimensions ${h.width}x${h.height}x${h.channels}, expected 72x72x12`);
+  }
+  if (h.dtype !== 0) throw new TensorError("BAD_DTYPE", `dtype ${h.dtype} is not 0 (uint8)`);
+  if (h.layout !== 0) throw new TensorError("BAD_LAYOUT", `layout ${h.layout} is not 0`);
+  const stored = buf.length - HEADER_BYTES;
+  if (h.bodyLength !== stored) {
+    throw new TensorError("BAD_BODY_LENGTH", `body_length ${h.bodyLength} but ${stored} body bytes present`);
+  }
+  const expected = h.frameCount * FRAME_BYTES;
+  if (!h.gzip && h.bodyLength !== expected) {
+    throw new TensorError("BODY_SIZE_MISMATCH", `raw body is ${h.bodyLength} bytes, expected ${expected}`);
+  }
+  return h;
+}
