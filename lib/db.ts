@@ -1,0 +1,31 @@
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
+import { embeddedDbDir } from "@/lib/db-location";
+
+export type Db = PrismaClient;
+
+function createClient(): PrismaClient {
+  const url = env().DATABASE_URL;
+  const adapter = url
+    ? new PrismaPg({ connectionString: url, max: 10 })
+    : new PrismaPGlite(new PGlite(embeddedDbDir(env().DATA_DIR)));
+  return new PrismaClient({ adapter });
+}
+
+const globalForDb = globalThis as unknown as { __vitalsDb?: PrismaClient };
+
+/** The one Prisma client of the process (PostgreSQL, or embedded PGlite). Created on first use. */
+export function getDb(): PrismaClient {
+  return (globalForDb.__vitalsDb ??= createClient());
+}
+
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_t, prop) {
+    const client = getDb();
+    const value = Reflect.get(client, prop, client);
+    return typeof value === "function" ? value.bind(client) : value;
+  },
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "./env";
+
+describe("loadEnv", () => {
+  it("gives safe local defaults on a bare machine", () => {
+    const e = loadEnv({});
+    expect(e.PERSIST_VITALS).toBe(false);
+    expect(e.RESULT_TTL_SECONDS).toBe(900);
+    expect(e.SESSION_TTL_SECONDS).toBe(900);
+    expect(e.MAX_TENSOR_BYTES).toBe(128 * 1024 * 1024);
+    expect(e.DATABASE_URL).toBeUndefined();
+    expect(e.rateLimitStore).toBe("memory");
+    expect(e.outboxDir).toBe(".data/outbox");
+  });
+
+  it("reads flags and numbers", () => {
+    const e = loadEnv({ PERSIST_VITALS: "true", RESULT_TTL_SECONDS: "60", DATABASE_URL: "postgresql://u@h/db" });
+    expect(e.PERSIST_VITALS).toBe(true);
+    expect(e.RESULT_TTL_SECONDS).toBe(60);
+    expect(e.rateLimitStore).toBe("postgres");
+  });
+
+  it.each([
+    ["PERSIST_VITALS", "yes"],
+    ["RESULT_TTL_SECONDS", "-5"],
+    ["DATABASE_URL", "mysql://x"],
+    ["APP_URL", "not a url"],
+    ["SMTP_URL", "http://mail"],
+    ["STORAGE_DRIVER", "ftp"],
+  ])("names the bad variable %s", (name, value) => {
+    expect(() => loadEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(name));
+  });
+});

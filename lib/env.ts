@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+// Every setting of the product, validated once. Defaults make a bare machine work.
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((v) => v === "true" || v === "1");
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const optionalString = z.string().min(1).optional().or(z.literal("").transform(() => undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  APP_URL: z.url().default("http://localhost:3000"),
+  PORT: int(1, 65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default(".data"),
+  PERSIST_VITALS: bool.default(false),
+  RESULT_TTL_SECONDS: int(1, 7 * 24 * 3600).default(900),
+  SESSION_TTL_SECONDS: int(60, 24 * 3600).default(900),
+  MAX_TENSOR_BYTES: int(1024, 1024 ** 3).default(128 * 1024 * 1024),
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  STORAGE_DIR: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: optionalString,
+  UPLOAD_SIGNING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  REQUIRE_APPROVAL: bool.default(false),
+  TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_STORE: z.enum(["postgres", "memory"]).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().default("Vitals <no-reply@vitals.local>"),
+  MAIL_OUTBOX_DIR: optionalString,
+  ID_TOKEN_PRIVATE_JWK: optionalString,
+  ID_TOKEN_TTL_SECONDS: int(60, 24 * 3600).default(3600),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_PRICE_ENTERPRISE: optionalString,
+  MODEL_PATH: optionalString,
+  INFERENCE_THREADS: int(1, 64).optional(),
+  INFERENCE_TIMEOUT_MS: int(100, 600_000).default(10_000),
+  SWEEP_INTERVAL_SECONDS: int(1, 3600).default(30),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  storageDir: string;
+  outboxDir: string;
+  rateLimitStore: "postgres" | "memory";
+};
+
+export class EnvError extends Error {}
+
+/** Parses a settings source; throws EnvError naming every bad variable. */
+export function loadEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    ...e,
+    storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/uploads`,
+    outboxDir: e.MAIL_OUTBOX_DIR ?? `${e.DATA_DIR}/outbox`,
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? "postgres" : "memory"),
+  };
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= loadEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env and call this to read it again. */
+export function resetEnv(): void {
+  cached = undefined;
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { CORS_HEADERS } from "./cors";
+import { toErrorResponse } from "./respond";
+import { clientIp } from "./client-ip";
+
+export type RouteParams = Record<string, string | string[] | undefined>;
+
+/** What every handler gets: the request, its id, path params, client IP and headers to add to any answer. */
+export type RequestContext = {
+  req: Request;
+  requestId: string;
+  params: RouteParams;
+  ip: string;
+  /** Headers added to the answer whether it succeeds or fails (e.g. rate-limit figures). */
+  responseHeaders: Headers;
+};
+
+type NextRouteContext = { params?: Promise<RouteParams> };
+export type RouteHandler = (req: Request, ctx?: NextRouteContext) => Promise<Response>;
+
+function finish(res: Response, ctx: Pick<RequestContext, "requestId" | "responseHeaders">): Response {
+  const headers = new Headers(res.headers);
+  ctx.responseHeaders.forEach((value, name) => {
+    if (!headers.has(name)) headers.set(name, value);
+  });
+  for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
+  headers.set("X-Request-Id", ctx.requestId);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/** The base wrapper: request id, CORS, error mapping. Other wrappers add authentication on top. */
+export function route(fn: (ctx: RequestContext) => Promise<Response>): RouteHandler {
+  return async (req, next) => {
+    const ctx: RequestContext = {
+      req,
+      requestId: randomUUID(),
+      params: {},
+      ip: "unknown",
+      responseHeaders: new Headers(),
+    };
+    try {
+      ctx.ip = clientIp(req);
+      ctx.params = (await next?.params) ?? {};
+      return finish(await fn(ctx), ctx);
+    } catch (err) {
+      return finish(toErrorResponse(err, ctx.requestId), ctx);
+    }
+  };
+}
+
+/** Every endpoint answers CORS preflight. */
+export const preflight: RouteHandler = route(async () => new Response(null, { status: 204 }));

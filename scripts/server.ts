@@ -1,0 +1,18 @@
+// The product's HTTP server: Next.js behind a thin Node server that stamps the socket's client IP.
+import { createServer } from "node:http";
+import next from "next";
+import { CLIENT_IP_HEADER } from "../lib/http/client-ip";
+
+export async function startServer(opts: { port: number; dev?: boolean; hostname?: string }) {
+  const app = next({ dev: opts.dev ?? false, hostname: opts.hostname ?? "0.0.0.0", port: opts.port, dir: process.cwd() });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((req, res) => {
+    // Overwrite whatever the client sent: only the socket address can be trusted.
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    void handle(req, res);
+  });
+  server.requestTimeout = 0; // uploads of 45 MB on slow links and 60 s inference must not be cut
+  await new Promise<void>((resolve) => server.listen(opts.port, opts.hostname ?? "0.0.0.0", resolve));
+  return server;
+}

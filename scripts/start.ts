@@ -1,0 +1,30 @@
+// npm start: validate settings, migrate the database, start the server.
+import { env, EnvError, resetEnv } from "../lib/env";
+import { migrate } from "./migrate";
+import { ensureLocalSecrets } from "../lib/local-secrets";
+
+async function main() {
+  let settings;
+  try {
+    settings = env();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await ensureLocalSecrets(settings);
+  resetEnv();
+  const ran = await migrate();
+  if (ran.length) console.log(`Migrations applied: ${ran.join(", ")}`);
+  const { startServer } = await import("./server");
+  await startServer({ port: settings.PORT, dev: process.argv.includes("--dev") });
+  const where = settings.DATABASE_URL ? "PostgreSQL" : `embedded database in ${settings.DATA_DIR}`;
+  console.log(`Ready on ${settings.APP_URL} (port ${settings.PORT}, ${where})`);
+}
+
+main().catch((err) => {
+  console.error(`Start-up failed: ${(err as Error).message}`);
+  process.exit(1);
+});
