@@ -1,0 +1,54 @@
+// Spectral estimates evaluated directly on a fine frequency grid (a zero-padded DFT
+// without the FFT: a few hundred frequencies x 720 samples is cheap), then a parabolic
+// fit through the three samples around the maximum for sub-grid precision.
+
+export type Spectrum = { freqs: Float64Array; power: Float64Array };
+
+export function powerSpectrum(x: ArrayLike<number>, rate: number, loHz: number, hiHz: number, stepHz: number): Spectrum {
+  const n = x.length;
+  const w = new Float64Array(n);
+  for (let i = 0; i < n; i++) w[i] = x[i] * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / Math.max(1, n - 1))); // Hann
+  const count = Math.max(1, Math.floor((hiHz - loHz) / stepHz) + 1);
+  const freqs = new Float64Array(count);
+  const power = new Float64Array(count);
+  for (let k = 0; k < count; k++) {
+    const f = loHz + k * stepHz;
+    // Rotating phasor instead of sin/cos per sample.
+    const dc = Math.cos((2 * Math.PI * f) / rate), ds = Math.sin((2 * Math.PI * f) / rate);
+    let c = 1, s = 0, re = 0, im = 0;
+    for (let i = 0; i < n; i++) {
+      re += w[i] * c; im -= w[i] * s;
+      const c2 = c * dc - s * ds; s = s * dc + c * ds; c = c2;
+    }
+    freqs[k] = f;
+    power[k] = (re * re + im * im) / n;
+  }
+  return { freqs, power };
+}
+
+/** Peak frequency with parabolic (sub-grid) refinement, and its index. */
+export function spectralPeak(sp: Spectrum): { freq: number; index: number; power: number } {
+  let best = 0;
+  for (let k = 1; k < sp.power.length; k++) if (sp.power[k] > sp.power[best]) best = k;
+  let freq = sp.freqs[best];
+  if (best > 0 && best < sp.power.length - 1) {
+    const [a, b, c] = [sp.power[best - 1], sp.power[best], sp.power[best + 1]];
+    const d = a - 2 * b + c;
+    if (d < 0) freq += (0.5 * (a - c) / d) * (sp.freqs[1] - sp.freqs[0]);
+  }
+  return { freq, index: best, power: sp.power[best] };
+}
+
+/**
+ * Pulse SNR (de Haan & Jeanne 2013): power within +-0.1 Hz of the fundamental and
+ * +-0.2 Hz of its harmonic, over the remaining power in the band, in dB.
+ */
+export function pulseSnrDb(sp: Spectrum, f0: number): number {
+  let signal = 0, rest = 0;
+  for (let k = 0; k < sp.freqs.length; k++) {
+    const f = sp.freqs[k];
+    if (Math.abs(f - f0) <= 0.1 || Math.abs(f - 2 * f0) <= 0.2) signal += sp.power[k];
+    else rest += sp.power[k];
+  }
+  return 10 * Math.log10((signal + 1e-30) / (rest + 1e-30));
+}

@@ -1,0 +1,141 @@
+// From model outputs to unrounded vitals and the quality figures behind confidence.
+import type { ModelOutput } from "../model-runner.js";
+import type { Demographics, Vitals } from "../types.js";
+import { cleanIntervals, detectBeats } from "../dsp/beats.js";
+import { bandPass, detrend } from "../dsp/filters.js";
+import { estimateRespiration } from "../dsp/respiration.js";
+import { clamp, mean, median, std } from "../dsp/stats.js";
+import { sdnn } from "../synth/physiology.js";
+import { REGIONS } from "../tensor-format.js";
+import { estimateBloodPressure } from "./blood-pressure.js";
+import { confidenceFrom, type QualityInputs } from "./confidence.js";
+import { analyseRegions, column, fuseRegions, type RegionPulse } from "./regions.js";
+import { spo2FromRatio } from "./spo2.js";
+
+export type Estimate =
+  | { ok: true; vitals: Vitals; quality: QualityInputs }
+  | { ok: false; code: string; message: string };
+
+export function estimateVitals(out: ModelOutput, fps: number, demographics?: Demographics): Estimate {
+  const regions = analyseRegions(out, fps);
+  const fused = fuseRegions(regions, fps, out.frames);
+  if (!fused) return { ok: false, code: "NO_SIGNAL", message: "no region carries a usable skin signal" };
+
+  const beats = detectBeats(fused.signal, fps, fused.freq);
+  const intervals = cleanIntervals(beats.times);
+  const spectralHr = fused.freq * 60;
+  // Mean interval over many beats is far finer than the spectral peak; trust it when the
+  // two agree, otherwise the spectrum (beats may be missed in noise).
+  const beatHr = intervals.ibisMs.length >= 5 ? 60000 / mean(intervals.ibisMs) : NaN;
+  const heartRate = Math.abs(beatHr - spectralHr) < 6 ? beatHr : spectralHr;
+
+  const respiration = estimateRespiration({
+    baseline: respiratoryBaseline(out, fps, regions),
+    rate: fps,
+    beatTimes: beats.times,
+    amplitudes: beats.amplitudes,
+    ibiTimes: intervals.midTimes,
+    ibisMs: intervals.ibisMs,
+  });
+  const bp = estimateBloodPressure({ heartRate, riseFraction: riseFraction(fused.signal, fps, beats.times, fused.freq) }, demographics);
+
+  const quality: QualityInputs = {
+    snrDb: fused.snrDb,
+    agreement: fused.agreement,
+    keptBeats: intervals.keptFraction,
+    stability: lightingStability(out),
+    usableFrames: usableFrames(out),
+  };
+  return {
+    ok: true,
+    quality,
+    vitals: {
+      heart_rate: heartRate,
+      respiratory_rate: respiration.breathsPerMinute,
+      hrv: sdnn(intervals.ibisMs),
+      spo2: spo2FromRatio(redBlueRatio(out, fps, regions, fused.signal)),
+      systolic_bp: bp.systolic,
+      diastolic_bp: bp.diastolic,
+      confidence: confidenceFrom(quality),
+    },
+  };
+}
+
+/** Normalised, band-passed colour channel of one region (AC over DC). */
+function normalisedChannel(out: ModelOutput, fps: number, region: number, colour: number, lo: number, hi: number): Float64Array {
+  const c = column(out.rgbMeans, REGIONS * 3, region * 3 + colour, out.frames);
+  const dc = mean(c);
+  for (let i = 0; i < c.length; i++) c[i] = dc > 0 ? c[i] / dc - 1 : 0;
+  return bandPass(c, fps, lo, hi);
+}
+
+/**
+ * Blood-volume baseline for RIIV: POS over the whole capture (one normalisation, not
+ * the model's 1.6 s window, which would erase breathing-rate content), fused by weight.
+ */
+function respiratoryBaseline(out: ModelOutput, fps: number, regions: RegionPulse[]): Float64Array {
+  const total = regions.reduce((a, r) => a + r.weight, 0);
+  const result = new Float64Array(out.frames);
+  regions.forEach((reg, r) => {
+    if (reg.weight <= 0) return;
+    const [red, green, blue] = [0, 1, 2].map((c) => normalisedChannel(out, fps, r, c, 0.08, 0.7));
+    const s1 = green.map((g, i) => g - blue[i]);
+    const s2 = green.map((g, i) => g + blue[i] - 2 * red[i]);
+    const alpha = std(s1) / Math.max(std(s2), 1e-12);
+    const h = s1.map((v, i) => -(v + alpha * s2[i])); // blood volume up = positive
+    const sd = std(h) || 1;
+    for (let i = 0; i < h.length; i++) result[i] += (reg.weight / total) * (h[i] / sd);
+  });
+  return detrend(result);
+}
+
+/** Ratio of ratios red/blue: each channel's pulsatile amplitude by regression on the pulse. */
+function redBlueRatio(out: ModelOutput, fps: number, regions: RegionPulse[], pulse: Float64Array): number {
+  let pp = 0;
+  for (const v of pulse) pp += v * v;
+  let num = 0, weights = 0;
+  regions.forEach((reg, r) => {
+    if (reg.weight <= 0 || pp === 0) return;
+    const [red, blue] = [0, 2].map((c) => normalisedChannel(out, fps, r, c, 0.6, 4));
+    let rp = 0, bp = 0;
+    for (let i = 0; i < pulse.length; i++) { rp += red[i] * pulse[i]; bp += blue[i] * pulse[i]; }
+    if (Math.abs(bp) < 1e-12) return;
+    num += reg.weight * (rp / bp);
+    weights += reg.weight;
+  });
+  return weights > 0 ? num / weights : NaN;
+}
+
+/** Median trough-to-peak time over the beat interval: a pulse-shape feature for BP. */
+function riseFraction(x: Float64Array, fps: number, beatTimes: number[], pulseHz: number): number {
+  const span = Math.round((0.6 * fps) / pulseHz);
+  const fractions = beatTimes.map((t) => {
+    const i = Math.round(t * fps);
+    let lowest = i;
+    for (let j = Math.max(0, i - span); j < i; j++) if (x[j] < x[lowest]) lowest = j;
+    return ((i - lowest) / fps) * pulseHz;
+  });
+  return fractions.length ? median(fractions) : NaN;
+}
+
+/** 1 for steady light; falls with abrupt frame-to-frame intensity jumps (motion) and big drift. */
+function lightingStability(out: ModelOutput): number {
+  const face = column(out.rgbMeans, REGIONS * 3, 3 * 3 + 1, out.frames);
+  const level = mean(face) || 1;
+  const steps = face.slice(1).map((v, i) => Math.abs(v - face[i]) / level);
+  const typical = median(steps);
+  const jumps = steps.filter((s) => s > 6 * typical + 0.002).length / Math.max(1, steps.length);
+  const drift = (Math.max(...face) - Math.min(...face)) / level;
+  return clamp(1 - 5 * jumps, 0, 1) * clamp(1.2 - drift, 0.3, 1);
+}
+
+/** Share of frames in which at least one region shows a meaningful skin area. */
+function usableFrames(out: ModelOutput): number {
+  let usable = 0;
+  for (let t = 0; t < out.frames; t++) {
+    let best = 0;
+    for (let r = 0; r < REGIONS; r++) best = Math.max(best, out.skinFraction[t * REGIONS + r]);
+    if (best >= 0.1) usable++;
+  }
+  return usable / Math.max(1, out.frames);
+}

@@ -1,0 +1,29 @@
+// Piscina worker: one ONNX session per thread, created and run once at start so the
+// first real scan does not pay session creation and first-run allocation.
+import { workerData } from "node:worker_threads";
+import { DEFAULT_MODEL_PATH, runModel } from "./model-runner.js";
+import { analyzeFileHere } from "./pipeline.js";
+import { MIN_FRAMES, FRAME_BYTES } from "./tensor-format.js";
+import type { AnalyzeOutcome, Demographics } from "./types.js";
+
+export type WorkerTask = { path: string; demographics?: Demographics };
+export type WorkerConfig = { modelPath: string };
+
+const config: WorkerConfig = { modelPath: (workerData as WorkerConfig | undefined)?.modelPath ?? DEFAULT_MODEL_PATH };
+
+async function warmUp(): Promise<void> {
+  try {
+    const frames = new Uint8Array(MIN_FRAMES * FRAME_BYTES).fill(128);
+    await runModel(frames, MIN_FRAMES, 30, config.modelPath);
+    await runModel(frames, MIN_FRAMES, 30, config.modelPath);
+  } catch {
+    // A bad model path is reported per scan as MODEL_LOAD_FAILED, not as a dead worker.
+  }
+}
+
+function handle(task: WorkerTask): Promise<AnalyzeOutcome> {
+  return analyzeFileHere(task.path, task.demographics, { modelPath: config.modelPath });
+}
+
+// Piscina awaits a promised default export before the first task.
+export default warmUp().then(() => handle);
