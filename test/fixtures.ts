@@ -13,7 +13,7 @@ export async function createDeveloper(opts: { status?: DeveloperStatus; plan?: P
       status: opts.status ?? "active",
       plan: opts.plan ?? "starter",
       role: opts.role ?? "developer",
-      emailVerifiedAt: new Date(),
+      emailVerifiedAt: opts.status === "pending" ? null : new Date(),
     },
   });
 }

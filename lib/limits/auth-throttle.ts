@@ -8,13 +8,14 @@ export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
 export type ThrottleScope = "sdk" | "login";
 
-/** Throws 429 AUTH_BLOCKED while the identifier is blocked. */
-export async function assertNotBlocked(scope: ThrottleScope, identifier: string, now = new Date()): Promise<void> {
+/** Throws 429 AUTH_BLOCKED while the identifier is blocked; true when failures are on record. */
+export async function assertNotBlocked(scope: ThrottleScope, identifier: string, now = new Date()): Promise<boolean> {
   const row = await db.authThrottle.findUnique({ where: { scope_identifier: { scope, identifier } } });
   if (row?.blockedUntil && row.blockedUntil > now) {
     const retryAfter = Math.max(1, Math.ceil((row.blockedUntil.getTime() - now.getTime()) / 1000));
     throw new ApiError("AUTH_BLOCKED", "Too many failed authentication attempts; try again later", retryAfter);
   }
+  return row !== null;
 }
 
 /** Counts one failure atomically; the 10th within the window starts the block. */

@@ -1,0 +1,9 @@
+// GET /sdk/session/result/{sessionId}
+import { preflight } from "@/lib/http/handler";
+import { withApiKey } from "@/lib/http/with-api-key";
+import { handleGetResult } from "@/lib/sessions/sdk-handlers";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withApiKey(handleGetResult);
+export const OPTIONS = preflight;

@@ -1,0 +1,7 @@
+// POST /sdk/session/upload-complete
+import { preflight } from "@/lib/http/handler";
+import { withApiKey } from "@/lib/http/with-api-key";
+import { handleUploadComplete } from "@/lib/sessions/sdk-handlers";
+
+export const POST = withApiKey(handleUploadComplete);
+export const OPTIONS = preflight;

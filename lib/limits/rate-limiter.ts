@@ -1,0 +1,51 @@
+import { env } from "@/lib/env";
+import { MemoryRateLimiter } from "./memory-rate-limiter";
+import { PostgresRateLimiter } from "./postgres-rate-limiter";
+
+export const RATE_WINDOW_MS = 60 * 60 * 1000;
+
+export type RateDecision = {
+  allowed: boolean;
+  limit: number;
+  /** Places left in the window after this request. */
+  remaining: number;
+  /** Unix seconds when the oldest counted request leaves the window. */
+  resetAt: number;
+  /** Seconds until a place frees (at least 1); meaningful when not allowed. */
+  retryAfter: number;
+};
+
+/** A sliding one-hour window of counted requests per developer account. */
+export interface RateLimiter {
+  /** Counts the request if a place is free; never counts a refused one. */
+  hit(developerId: string, limit: number, now: Date): Promise<RateDecision>;
+  count(developerId: string, now: Date): Promise<number>;
+  prune(now: Date): Promise<void>;
+}
+
+/**
+ * The decision once the window holds `counted` requests (this one included when allowed),
+ * the oldest of them at `oldestMs`.
+ */
+export function decide(limit: number, counted: number, oldestMs: number, allowed: boolean, now: Date): RateDecision {
+  const freesAt = oldestMs + RATE_WINDOW_MS;
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, limit - counted),
+    resetAt: Math.ceil(freesAt / 1000),
+    retryAfter: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)),
+  };
+}
+
+let limiter: RateLimiter | undefined;
+
+export function rateLimiter(): RateLimiter {
+  limiter ??= env().rateLimitStore === "postgres" ? new PostgresRateLimiter() : new MemoryRateLimiter();
+  return limiter;
+}
+
+/** Requests counted for a developer in the current hour (the dashboard's figure). */
+export function hourlyRequestCount(developerId: string, now = new Date()): Promise<number> {
+  return rateLimiter().count(developerId, now);
+}

@@ -1,0 +1,72 @@
+import { randomInt } from "node:crypto";
+import { z } from "zod";
+
+// Ranges around healthy-adult norms, varied per session, so fallback values never look
+// identical across scans. Each value is drawn uniformly inside [min, max].
+const range = z.object({ min: z.number(), max: z.number() });
+export const fallbackConfigSchema = z.object({
+  heart_rate: range,
+  hrv: range,
+  respiratory_rate: range,
+  spo2: range,
+  systolic_bp: range,
+  diastolic_bp_offset: range,
+  confidence: z.literal(0),
+});
+export type FallbackConfig = z.infer<typeof fallbackConfigSchema>;
+
+export type Vitals = {
+  heart_rate: number;
+  respiratory_rate: number;
+  hrv: number;
+  spo2: number;
+  systolic_bp: number;
+  diastolic_bp: number;
+  confidence: number;
+};
+
+/** A uniform number in [lo, hi] with the given decimals, from the CSPRNG. */
+function between(lo: number, hi: number, decimals = 0): number {
+  const scale = 10 ** decimals;
+  return randomInt(Math.round(lo * scale), Math.round(hi * scale) + 1) / scale;
+}
+
+export function generateFallbackConfig(): FallbackConfig {
+  return {
+    heart_rate: { min: between(60, 70), max: between(80, 95) },
+    hrv: { min: between(25, 40), max: between(55, 80) },
+    respiratory_rate: { min: between(12, 14), max: between(16, 20) },
+    spo2: { min: between(95, 96), max: between(98, 99) },
+    systolic_bp: { min: between(105, 115), max: between(120, 130) },
+    diastolic_bp_offset: { min: between(35, 40), max: between(42, 48) },
+    confidence: 0,
+  };
+}
+
+const round = (v: number, decimals: number) => Math.round(v * 10 ** decimals) / 10 ** decimals;
+
+/** Fallback vitals: each drawn in the session's stored ranges; confidence 0.0 says "not a measurement". */
+export function fallbackVitals(config: FallbackConfig): Vitals {
+  const systolic = between(config.systolic_bp.min, config.systolic_bp.max, 1);
+  const offset = between(config.diastolic_bp_offset.min, config.diastolic_bp_offset.max, 1);
+  return {
+    heart_rate: between(config.heart_rate.min, config.heart_rate.max, 1),
+    respiratory_rate: between(config.respiratory_rate.min, config.respiratory_rate.max, 1),
+    hrv: between(config.hrv.min, config.hrv.max, 0),
+    spo2: between(config.spo2.min, config.spo2.max, 1),
+    systolic_bp: systolic,
+    diastolic_bp: round(systolic - offset, 1),
+    confidence: 0,
+  };
+}
+
+/** The sandbox's fixed answer for every test-key scan (decisions.md 3). */
+export const SANDBOX_VITALS: Vitals = Object.freeze({
+  heart_rate: 72,
+  respiratory_rate: 16,
+  hrv: 48,
+  spo2: 98,
+  systolic_bp: 118,
+  diastolic_bp: 76,
+  confidence: 0.95,
+});

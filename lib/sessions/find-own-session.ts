@@ -1,0 +1,25 @@
+import { db } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import type { AuthenticatedKey } from "@/lib/keys/authenticate-key";
+import { deleteTensor } from "@/lib/storage/tensor-store";
+import { isSessionId } from "./schemas";
+
+const notFound = (message = "Session not found") => new ApiError("SESSION_NOT_FOUND", message);
+
+/**
+ * The session, if it exists, has not expired, belongs to this developer (else 403) and was
+ * started in the key's environment (a test session is invisible to a live key and back: 404).
+ */
+export async function findOwnSession(key: AuthenticatedKey, sessionId: string, now: Date) {
+  if (!isSessionId(sessionId)) throw notFound();
+  const session = await db.session.findUnique({ where: { id: sessionId } });
+  if (!session) throw notFound();
+  const finished = session.status === "completed" || session.status === "failed";
+  if (!finished && session.expiresAt <= now) {
+    await deleteTensor(sessionId);
+    throw notFound("Session expired");
+  }
+  if (session.developerId !== key.developerId) throw new ApiError("FORBIDDEN", "This session belongs to another developer");
+  if (session.environment !== key.environment) throw notFound();
+  return session;
+}

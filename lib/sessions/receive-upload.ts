@@ -1,0 +1,52 @@
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { deleteTensor, storeTensor } from "@/lib/storage/tensor-store";
+import { isValidUploadSignature } from "@/lib/storage/upload-url";
+import { isSessionId } from "./schemas";
+
+const ACCEPTED_TYPES = ["video/webm", "application/octet-stream"];
+const OPEN_FOR_UPLOAD = ["created", "uploading"] as const;
+
+function forbidden(message: string): ApiError {
+  return new ApiError("FORBIDDEN", message);
+}
+
+/**
+ * The signed upload target: checks the signature, the session's state and the size, then
+ * streams the body to storage. A second PUT before upload-complete replaces the first.
+ */
+export async function receiveUpload(req: Request, sessionId: string, now = new Date()) {
+  const url = new URL(req.url);
+  if (!isSessionId(sessionId) || !isValidUploadSignature(sessionId, url.searchParams.get("expires"), url.searchParams.get("sig"), now)) {
+    throw forbidden("The upload address is invalid or has expired");
+  }
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!ACCEPTED_TYPES.includes(type)) {
+    throw new ApiError("INVALID_REQUEST", `Content-Type must be one of ${ACCEPTED_TYPES.join(", ")}`);
+  }
+  const max = env().MAX_TENSOR_BYTES;
+  if (Number(req.headers.get("content-length") ?? 0) > max) {
+    throw new ApiError("PAYLOAD_TOO_LARGE", `The tensor exceeds ${max} bytes`);
+  }
+  // Marks the session as receiving; refuses sessions already completed, claimed or expired.
+  const opened = await db.session.updateMany({
+    where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] }, expiresAt: { gt: now } },
+    data: { status: "uploading" },
+  });
+  if (opened.count === 0) throw forbidden("This session no longer accepts uploads");
+  if (!req.body) throw new ApiError("INVALID_REQUEST", "The upload body is empty");
+
+  const stored = await storeTensor(sessionId, req.body as WebReadableStream<Uint8Array>, max);
+  const committed = await db.session.updateMany({
+    where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } },
+    data: { storageKey: sessionId, uploadedBytes: BigInt(stored.bytes) },
+  });
+  if (committed.count === 0) {
+    // upload-complete claimed the session while this body was still arriving.
+    await deleteTensor(sessionId);
+    throw forbidden("This session no longer accepts uploads");
+  }
+  return stored;
+}

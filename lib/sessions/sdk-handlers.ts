@@ -1,0 +1,22 @@
+import { ApiError } from "@/lib/http/errors";
+import { readJson } from "@/lib/http/read-json";
+import { json } from "@/lib/http/respond";
+import type { SdkContext } from "@/lib/http/with-api-key";
+import { completeUpload } from "./complete-upload";
+import { getResult } from "./get-result";
+import { uploadCompleteBody } from "./schemas";
+
+// Shared by both path forms of each endpoint, so the two can never drift apart.
+
+export async function handleUploadComplete({ req, key, now, params }: SdkContext): Promise<Response> {
+  const body = uploadCompleteBody.parse(await readJson(req));
+  const pathId = params.sessionId;
+  if (pathId !== undefined && pathId !== body.session_id) {
+    throw new ApiError("INVALID_REQUEST", "The session id in the path differs from the body's session_id");
+  }
+  return json(await completeUpload(key, body.session_id, now));
+}
+
+export async function handleGetResult({ key, now, params }: SdkContext): Promise<Response> {
+  return json(await getResult(key, String(params.sessionId), now));
+}

@@ -1,0 +1,75 @@
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Developer } from "@/lib/generated/prisma/client";
+import { ApiError } from "@/lib/http/errors";
+import type { AuthenticatedKey } from "@/lib/keys/authenticate-key";
+import { consumeScan } from "@/lib/limits/quota";
+import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
+import { signedUploadUrl } from "@/lib/storage/upload-url";
+import { getUsage } from "@/lib/usage/get-usage";
+import { generateFallbackConfig, type FallbackConfig } from "./fallback";
+import type { Demographics } from "./schemas";
+
+export type StartedSession = {
+  session_id: string;
+  expires_at: number;
+  upload_url: string;
+  fallback_config: FallbackConfig;
+};
+
+export type UsageFigures = { current: number; limit: number; remaining: number };
+
+export function usageHeaders(u: UsageFigures): Record<string, string> {
+  return { "X-Usage-Current": String(u.current), "X-Usage-Limit": String(u.limit), "X-Usage-Remaining": String(u.remaining) };
+}
+
+async function usageFigures(developer: Developer, now: Date): Promise<UsageFigures> {
+  const usage = await getUsage(developer, now);
+  return { current: usage.current_month.scan_count, limit: usage.limit, remaining: usage.remaining };
+}
+
+/**
+ * Creates a session. On a live key one scan of the month's quota is used in the same
+ * transaction as the insert, so a session exists exactly when its scan was paid for.
+ * Usage figures are reported through `onUsage` on success and on QUOTA_EXCEEDED alike.
+ */
+export async function startSession(
+  key: AuthenticatedKey,
+  demographics: Demographics | undefined,
+  now: Date,
+  onUsage: (u: UsageFigures) => void,
+): Promise<StartedSession> {
+  const developer = key.developer;
+  const limit = PLAN_LIMITS[developer.plan].monthlyScans;
+  const expiresAt = new Date(now.getTime() + env().SESSION_TTL_SECONDS * 1000);
+  const fallbackConfig = generateFallbackConfig();
+  const created = await db.$transaction(async (tx) => {
+    let used: number | null = null;
+    if (key.environment === "live") {
+      used = await consumeScan(tx, developer.id, limit, now);
+      if (used === null) return null;
+    }
+    const session = await tx.session.create({
+      data: {
+        developerId: developer.id,
+        apiKeyId: key.id,
+        environment: key.environment,
+        demographics: demographics ?? undefined,
+        fallbackConfig,
+        expiresAt,
+      },
+    });
+    return { session, used };
+  });
+  if (!created) {
+    onUsage(await usageFigures(developer, now));
+    throw new ApiError("QUOTA_EXCEEDED", `The monthly scan quota of ${limit} is used up; it renews on the 1st (UTC) or with a plan upgrade`);
+  }
+  onUsage(created.used === null ? await usageFigures(developer, now) : { current: created.used, limit, remaining: Math.max(0, limit - created.used) });
+  return {
+    session_id: created.session.id,
+    expires_at: Math.floor(expiresAt.getTime() / 1000),
+    upload_url: signedUploadUrl(created.session.id, expiresAt),
+    fallback_config: fallbackConfig,
+  };
+}

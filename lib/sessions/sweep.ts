@@ -1,0 +1,76 @@
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { THROTTLE_WINDOW_SECONDS } from "@/lib/limits/auth-throttle";
+import { rateLimiter } from "@/lib/limits/rate-limiter";
+import { deleteStoredObject, deleteTensor, listStoredObjects } from "@/lib/storage/tensor-store";
+import { fallbackConfigSchema, fallbackVitals } from "./fallback";
+
+// A session still `processing` this long after its claim has lost its worker (the process died).
+const STUCK_AFTER_MS = 5 * 60 * 1000;
+// Revoked keys answer API_KEY_REVOKED for 90 days, then are purged (and answer API_KEY_INVALID).
+const REVOKED_KEY_RETENTION_MS = 90 * 24 * 3600 * 1000;
+// A partial upload untouched this long belongs to no live request.
+const ORPHAN_GRACE_MS = 10 * 60 * 1000;
+
+export type SweepReport = { expiredResults: number; expiredSessions: number; stuckSessions: number; orphanedObjects: number };
+
+/** Deletes what the retention rules say must go. Safe to run on every instance at once. */
+export async function sweep(now = new Date()): Promise<SweepReport> {
+  const expiredResults = await db.session.deleteMany({ where: { result: { is: { deleteAfter: { lte: now } } } } });
+  const stuckSessions = await failStuckSessions(now);
+  const expired = await db.session.findMany({
+    where: { status: { in: ["created", "uploading"] }, expiresAt: { lte: now } },
+    select: { id: true },
+  });
+  for (const { id } of expired) await deleteTensor(id);
+  const expiredSessions = await db.session.deleteMany({ where: { id: { in: expired.map((s) => s.id) }, status: { in: ["created", "uploading"] } } });
+  const orphanedObjects = await deleteOrphanedObjects(now);
+  await db.apiKey.deleteMany({ where: { revokedAt: { lte: new Date(now.getTime() - REVOKED_KEY_RETENTION_MS) } } });
+  await db.authThrottle.deleteMany({
+    where: { firstFailAt: { lte: new Date(now.getTime() - THROTTLE_WINDOW_SECONDS * 1000) }, OR: [{ blockedUntil: null }, { blockedUntil: { lte: now } }] },
+  });
+  await rateLimiter().prune(now);
+  return { expiredResults: expiredResults.count, expiredSessions: expiredSessions.count, stuckSessions, orphanedObjects };
+}
+
+/** With persistence on, a dead worker's session becomes `failed` with fallback vitals; otherwise it goes. */
+async function failStuckSessions(now: Date): Promise<number> {
+  const stuck = await db.session.findMany({
+    where: { status: "processing", processingStartedAt: { lte: new Date(now.getTime() - STUCK_AFTER_MS) } },
+  });
+  for (const session of stuck) {
+    await deleteTensor(session.id);
+    if (!env().PERSIST_VITALS) {
+      await db.session.deleteMany({ where: { id: session.id, status: "processing" } });
+      continue;
+    }
+    const vitals = fallbackVitals(fallbackConfigSchema.parse(session.fallbackConfig));
+    await db.$transaction([
+      db.session.update({ where: { id: session.id }, data: { status: "failed" } }),
+      db.result.create({
+        data: { sessionId: session.id, vitals, completedAt: now, deleteAfter: new Date(now.getTime() + env().RESULT_TTL_SECONDS * 1000) },
+      }),
+    ]);
+  }
+  return stuck.length;
+}
+
+/** Stored objects whose session is gone or no longer waiting for its tensor. */
+async function deleteOrphanedObjects(now: Date): Promise<number> {
+  const objects = await listStoredObjects();
+  if (objects.length === 0) return 0;
+  const waiting = await db.session.findMany({
+    where: { id: { in: objects.map((o) => o.sessionId).filter((id) => /^[0-9a-f-]{36}$/.test(id)) }, status: { in: ["created", "uploading", "processing"] } },
+    select: { id: true },
+  });
+  const alive = new Set(waiting.map((s) => s.id));
+  let deleted = 0;
+  for (const o of objects) {
+    const stale = now.getTime() - o.modifiedAt.getTime() > ORPHAN_GRACE_MS;
+    if (!alive.has(o.sessionId) || (o.file.endsWith(".part") && stale)) {
+      await deleteStoredObject(o.file);
+      deleted++;
+    }
+  }
+  return deleted;
+}
