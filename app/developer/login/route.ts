@@ -1,0 +1,16 @@
+// POST /developer/login: e-mail and password for an ID token (public).
+import { preflight, route } from "@/lib/http/handler";
+import { json } from "@/lib/http/respond";
+import { readJson } from "@/lib/http/read-json";
+import { loginBody } from "@/lib/accounts/schemas";
+import { authenticatePassword } from "@/lib/accounts/authenticate-password";
+import { issueIdToken } from "@/lib/identity/id-token";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route(async ({ req, ip }) => {
+  const { email, password } = loginBody.parse(await readJson(req));
+  const developer = await authenticatePassword(email, password, ip);
+  return json(await issueIdToken(developer), { headers: { "Cache-Control": "no-store" } });
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,17 @@
+// GET and PATCH /developer/profile: the signed-in developer's profile (GET answers inactive accounts too).
+import { preflight } from "@/lib/http/handler";
+import { json } from "@/lib/http/respond";
+import { readJson } from "@/lib/http/read-json";
+import { withDeveloper } from "@/lib/http/with-developer";
+import { profilePatchBody } from "@/lib/accounts/schemas";
+import { getProfile, updateProfile } from "@/lib/accounts/profile";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withDeveloper(async ({ developer }) => json(await getProfile(developer.id)), { allowInactive: true });
+
+export const PATCH = withDeveloper(async ({ req, ip, developer }) => {
+  const patch = profilePatchBody.parse(await readJson(req));
+  return json(await updateProfile(developer.id, patch, ip));
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,10 @@
+// GET /developer/usage/history: scans of the last six months, newest first.
+import { preflight } from "@/lib/http/handler";
+import { json } from "@/lib/http/respond";
+import { withDeveloper } from "@/lib/http/with-developer";
+import { getUsageHistory } from "@/lib/usage/get-usage";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withDeveloper(async ({ developer }) => json(await getUsageHistory(developer.id)));
+export const OPTIONS = preflight;

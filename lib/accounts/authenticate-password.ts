@@ -1,0 +1,42 @@
+import { db } from "@/lib/db";
+import { audit } from "@/lib/audit/audit";
+import { ApiError } from "@/lib/http/errors";
+import { assertNotBlocked, recordAuthFailure, recordAuthSuccess } from "@/lib/limits/auth-throttle";
+import { verifyPassword } from "./password";
+import { loginBody } from "./schemas";
+import type { DeveloperAccount } from "./developer-account";
+
+const INVALID = "The e-mail address or password is wrong";
+
+/**
+ * Checks an e-mail and password, for the login endpoint and the portal's sign-in alike.
+ * Unknown address and wrong password take one code path (a dummy argon2 verify stands in for
+ * the missing hash) and give the same error. Pending and suspended accounts can still sign
+ * in, so they can see why they are gated. Brute force: the "login" throttle, per client IP.
+ */
+export async function authenticatePassword(email: string, password: string, ip: string, now = new Date()): Promise<DeveloperAccount> {
+  const input = loginBody.parse({ email, password });
+  await assertNotBlocked("login", ip, now);
+  const found = await db.developer.findUnique({ where: { email: input.email } });
+  const ok = await verifyPassword(found?.passwordHash, input.password);
+  if (!found || !ok) {
+    await recordAuthFailure("login", ip, now);
+    await db.$transaction((tx) =>
+      audit(tx, {
+        actorId: null,
+        actorType: "anonymous",
+        action: "developer.login_failed",
+        // The attempted address is not stored: people type passwords into the wrong field.
+        ...(found ? { targetType: "developer", targetId: found.id } : {}),
+        ip,
+      }),
+    );
+    throw new ApiError("INVALID_CREDENTIALS", INVALID);
+  }
+  await recordAuthSuccess("login", ip, now);
+  await db.$transaction((tx) =>
+    audit(tx, { actorId: found.id, actorType: "developer", action: "developer.login", targetType: "developer", targetId: found.id, ip }),
+  );
+  const { passwordHash: _omitted, ...account } = found;
+  return account;
+}

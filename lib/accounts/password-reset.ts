@@ -1,0 +1,62 @@
+import { db } from "@/lib/db";
+import { audit } from "@/lib/audit/audit";
+import { ApiError } from "@/lib/http/errors";
+import { sendMail } from "@/lib/mail/send-mail";
+import { passwordResetMail } from "@/lib/mail/templates";
+import { hashPassword } from "./password";
+import { assertPasswordAllowed } from "./password-policy";
+import { forgotPasswordBody, resetPasswordBody } from "./schemas";
+import { hashToken, issueEmailToken } from "./email-tokens";
+
+/**
+ * Mails a reset link when the address has an account, and does nothing otherwise. The caller
+ * answers 202 before this settles (the API route does not await it), so neither the answer nor
+ * its timing says whether the address exists.
+ */
+export async function requestPasswordReset(email: string, ip: string, now = new Date()): Promise<void> {
+  const input = forgotPasswordBody.parse({ email });
+  const token = await db.$transaction(async (tx) => {
+    const dev = await tx.developer.findUnique({ where: { email: input.email }, select: { id: true } });
+    if (!dev) return null;
+    await audit(tx, { actorId: null, actorType: "anonymous", action: "developer.password_reset_requested", targetType: "developer", targetId: dev.id, ip });
+    return issueEmailToken(tx, dev.id, "reset", now);
+  });
+  if (token) await sendMail(passwordResetMail(input.email, token));
+}
+
+const INVALID = "This password reset link is invalid, expired or already used; request a new one";
+
+/**
+ * Sets a new password with a single-use, 1 h reset token. Bumping sessionVersion ends every
+ * ID token and portal session issued before, and the other open reset links die with it.
+ */
+export async function resetPassword(token: string, password: string, ip: string, now = new Date()): Promise<void> {
+  const input = resetPasswordBody.parse({ token, password });
+  assertPasswordAllowed(input.password);
+  const passwordHash = await hashPassword(input.password);
+  await db.$transaction(async (tx) => {
+    const row = await tx.emailToken.findUnique({ where: { tokenHash: hashToken(input.token) } });
+    if (!row || row.purpose !== "reset") throw new ApiError("INVALID_REQUEST", INVALID);
+    const claimed = await tx.emailToken.updateMany({
+      where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", INVALID);
+    await tx.developer.update({
+      where: { id: row.developerId },
+      data: { passwordHash, sessionVersion: { increment: 1 } },
+    });
+    await tx.emailToken.updateMany({
+      where: { developerId: row.developerId, purpose: "reset", usedAt: null },
+      data: { usedAt: now },
+    });
+    await audit(tx, {
+      actorId: row.developerId,
+      actorType: "developer",
+      action: "developer.password_reset",
+      targetType: "developer",
+      targetId: row.developerId,
+      ip,
+    });
+  });
+}

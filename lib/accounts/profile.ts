@@ -1,0 +1,53 @@
+import { db } from "@/lib/db";
+import { audit } from "@/lib/audit/audit";
+import { ApiError } from "@/lib/http/errors";
+import { profilePatchBody, type ProfilePatch } from "./schemas";
+import { unixSeconds } from "./developer-account";
+
+const PROFILE_FIELDS = {
+  id: true,
+  email: true,
+  name: true,
+  company: true,
+  status: true,
+  plan: true,
+  role: true,
+  emailVerifiedAt: true,
+  createdAt: true,
+} as const;
+
+type ProfileRow = { id: string; email: string; name: string; company: string | null; status: string; plan: string; role: string; emailVerifiedAt: Date | null; createdAt: Date };
+
+function toProfile(row: ProfileRow) {
+  const { emailVerifiedAt, createdAt, ...rest } = row;
+  return { ...rest, email_verified: emailVerifiedAt !== null, created_at: unixSeconds(createdAt) };
+}
+
+export type Profile = ReturnType<typeof toProfile>;
+
+export async function getProfile(developerId: string): Promise<Profile> {
+  const row = await db.developer.findUnique({ where: { id: developerId }, select: PROFILE_FIELDS });
+  if (!row) throw new ApiError("NOT_FOUND", "Developer account not found");
+  return toProfile(row);
+}
+
+/** Changes name and/or company; the audit row names the changed fields, not their values. */
+export async function updateProfile(developerId: string, patch: ProfilePatch, ip: string): Promise<Profile> {
+  const input = profilePatchBody.parse(patch);
+  const data: { name?: string; company?: string | null } = {};
+  if (input.name !== undefined) data.name = input.name;
+  if (input.company !== undefined) data.company = input.company;
+  return db.$transaction(async (tx) => {
+    const row = await tx.developer.update({ where: { id: developerId }, data, select: PROFILE_FIELDS });
+    await audit(tx, {
+      actorId: developerId,
+      actorType: "developer",
+      action: "developer.profile_update",
+      targetType: "developer",
+      targetId: developerId,
+      ip,
+      details: { fields: Object.keys(data) },
+    });
+    return toProfile(row);
+  });
+}

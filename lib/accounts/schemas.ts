@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+// Request bodies of the developer and public endpoints (decisions.md section 4), shared by the
+// API route handlers and the portal's forms. No server-only imports here: the portal may use
+// these in the browser. The common-password check lives in ./password-policy (server side).
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+
+// Addresses are compared lower-cased and trimmed, so "A@x.io" and "a@x.io " are one account.
+export const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email("must be an e-mail address"));
+
+export const newPasswordField = z
+  .string()
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+
+// Names shown to people: no control characters (they break mails and logs).
+const displayText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, "must not contain control characters");
+
+const companyField = z
+  .union([displayText(100), z.literal(""), z.null()])
+  .transform((v) => (v === "" ? null : v));
+
+export const signupBody = z.object({
+  email: emailField,
+  password: newPasswordField,
+  name: displayText(100),
+  company: companyField.optional(),
+});
+
+// Login does not apply the new-password rules: an old password must still be accepted.
+export const loginBody = z.object({
+  email: emailField,
+  password: z.string().min(1, "is required").max(1024),
+});
+
+export const forgotPasswordBody = z.object({ email: emailField });
+
+export const resetPasswordBody = z.object({
+  token: z.string().min(1, "is required").max(200),
+  password: newPasswordField,
+});
+
+export const verifyQuery = z.object({ token: z.string().min(1, "is required").max(200) });
+
+export const profilePatchBody = z
+  .object({ name: displayText(100).optional(), company: companyField.optional() })
+  .strict()
+  .refine((p) => p.name !== undefined || p.company !== undefined, "name or company is required");
+
+export const createKeyBody = z.object({
+  name: displayText(64),
+  environment: z.enum(["test", "live"]),
+  expires_at: z.number().int().positive().optional(),
+});
+
+export const checkoutBody = z.object({ plan: z.enum(["pro", "enterprise"]) });
+
+export type SignupInput = z.infer<typeof signupBody>;
+export type ProfilePatch = z.infer<typeof profilePatchBody>;
+export type CreateKeyInput = z.infer<typeof createKeyBody>;

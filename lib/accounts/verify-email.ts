@@ -1,0 +1,46 @@
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { audit } from "@/lib/audit/audit";
+import { ApiError } from "@/lib/http/errors";
+import { hashToken } from "./email-tokens";
+
+export type VerifyResult = { status: "verified" | "already_verified"; message: string };
+
+const INVALID = "This verification link is invalid or has expired; sign up again with the same address to get a new one";
+
+/**
+ * Marks the address verified and, unless staff approval is required, activates the account.
+ * A token used again within its 24 h answers "already verified" (a second click, a reload).
+ */
+export async function verifyEmail(token: string, ip: string, now = new Date()): Promise<VerifyResult> {
+  const row = await db.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });
+  if (!row || row.purpose !== "verify" || row.expiresAt <= now) throw new ApiError("INVALID_REQUEST", INVALID);
+  const needsApproval = env().REQUIRE_APPROVAL;
+  return db.$transaction(async (tx) => {
+    // Claiming the token is the atomic step: of two concurrent clicks only one verifies.
+    const claimed = await tx.emailToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
+    if (claimed.count === 0) return { status: "already_verified" as const, message: "Your e-mail address is already verified" };
+    const dev = await tx.developer.findUniqueOrThrow({ where: { id: row.developerId }, select: { status: true, emailVerifiedAt: true } });
+    // Verification never lifts a suspension, and approval stays a staff decision.
+    const activate = dev.status === "pending" && !needsApproval;
+    await tx.developer.update({
+      where: { id: row.developerId },
+      data: { emailVerifiedAt: dev.emailVerifiedAt ?? now, ...(activate ? { status: "active" } : {}) },
+    });
+    await audit(tx, {
+      actorId: row.developerId,
+      actorType: "developer",
+      action: "developer.verify_email",
+      targetType: "developer",
+      targetId: row.developerId,
+      ip,
+      details: { activated: activate },
+    });
+    const message = activate || dev.status === "active"
+      ? "Your e-mail address is verified; you can sign in and create API keys"
+      : dev.status === "suspended"
+        ? "Your e-mail address is verified, but the account is suspended; contact support"
+        : "Your e-mail address is verified; your account now waits for approval by our staff";
+    return { status: "verified" as const, message };
+  });
+}

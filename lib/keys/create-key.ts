@@ -1,0 +1,65 @@
+import { db } from "@/lib/db";
+import { audit } from "@/lib/audit/audit";
+import { ApiError } from "@/lib/http/errors";
+import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
+import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
+import { assertDeveloperActive } from "@/lib/accounts/account-gate";
+import { createKeyBody, type CreateKeyInput } from "@/lib/accounts/schemas";
+import { unixSeconds } from "@/lib/accounts/developer-account";
+import { generateApiKey } from "./key-format";
+
+export type CreatedKey = {
+  id: string;
+  name: string;
+  environment: "test" | "live";
+  prefix: string;
+  key: string;
+  created_at: number;
+  expires_at: number | null;
+};
+
+/**
+ * Creates an API key and returns its value, the only time it is ever shown. The plan's cap
+ * (keys neither revoked nor expired) is checked and the key inserted in one transaction that
+ * holds the developer row locked, so concurrent creations cannot pass the cap together.
+ */
+export async function createKey(developerId: string, input: CreateKeyInput, ip: string, now = new Date()): Promise<CreatedKey> {
+  const body = createKeyBody.parse(input);
+  const expiresAt = body.expires_at === undefined ? null : new Date(body.expires_at * 1000);
+  if (expiresAt && expiresAt <= now) throw new ApiError("INVALID_REQUEST", "Invalid request: expires_at: must be in the future");
+  const generated = generateApiKey(body.environment);
+  return db.$transaction(async (tx) => {
+    const [dev] = await tx.$queryRaw<{ plan: Plan; status: DeveloperStatus; emailVerifiedAt: Date | null }[]>`
+      SELECT plan, status, "emailVerifiedAt" FROM "Developer" WHERE id = ${developerId}::uuid FOR UPDATE`;
+    if (!dev) throw new ApiError("NOT_FOUND", "Developer account not found");
+    assertDeveloperActive(dev);
+    const cap = PLAN_LIMITS[dev.plan].maxKeys;
+    const active = await tx.apiKey.count({
+      where: { developerId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    });
+    if (active >= cap) {
+      throw new ApiError("KEY_LIMIT_REACHED", `The ${dev.plan} plan allows ${cap} active API keys; revoke one or upgrade the plan`);
+    }
+    const row = await tx.apiKey.create({
+      data: { developerId, name: body.name, environment: body.environment, keyHash: generated.keyHash, prefix: generated.prefix, expiresAt, createdAt: now },
+    });
+    await audit(tx, {
+      actorId: developerId,
+      actorType: "developer",
+      action: "api_key.create",
+      targetType: "api_key",
+      targetId: row.id,
+      ip,
+      details: { environment: row.environment, prefix: row.prefix },
+    });
+    return {
+      id: row.id,
+      name: row.name,
+      environment: row.environment,
+      prefix: row.prefix,
+      key: generated.key,
+      created_at: unixSeconds(row.createdAt),
+      expires_at: row.expiresAt ? unixSeconds(row.expiresAt) : null,
+    };
+  });
+}

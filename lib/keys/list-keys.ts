@@ -1,0 +1,38 @@
+import { db } from "@/lib/db";
+import { unixSeconds } from "@/lib/accounts/developer-account";
+
+export type KeyState = "active" | "expired" | "revoked";
+
+export type ListedKey = {
+  id: string;
+  name: string;
+  environment: "test" | "live";
+  prefix: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+  state: KeyState;
+};
+
+const seconds = (at: Date | null) => (at ? unixSeconds(at) : null);
+
+/** The developer's keys, newest first, never with the key value or its hash. Revoked wins over expired. */
+export async function listKeys(developerId: string, now = new Date()): Promise<ListedKey[]> {
+  const rows = await db.apiKey.findMany({
+    where: { developerId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, environment: true, prefix: true, createdAt: true, expiresAt: true, revokedAt: true, lastUsedAt: true },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    environment: r.environment,
+    prefix: r.prefix,
+    created_at: unixSeconds(r.createdAt),
+    expires_at: seconds(r.expiresAt),
+    revoked_at: seconds(r.revokedAt),
+    last_used_at: seconds(r.lastUsedAt),
+    state: r.revokedAt ? "revoked" : r.expiresAt && r.expiresAt <= now ? "expired" : "active",
+  }));
+}

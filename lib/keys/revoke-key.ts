@@ -1,0 +1,32 @@
+import { db } from "@/lib/db";
+import { audit } from "@/lib/audit/audit";
+import { ApiError } from "@/lib/http/errors";
+import { unixSeconds } from "@/lib/accounts/developer-account";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Revokes a key for good. Effective on the next request: key checks read the database on every
+ * request. Revoking an already revoked key answers its original revocation time and changes
+ * nothing; another developer's key is 404, as if it did not exist.
+ */
+export async function revokeKey(developerId: string, keyId: string, ip: string, now = new Date()) {
+  if (!UUID.test(keyId)) throw new ApiError("NOT_FOUND", "API key not found");
+  return db.$transaction(async (tx) => {
+    const claimed = await tx.apiKey.updateMany({ where: { id: keyId, developerId, revokedAt: null }, data: { revokedAt: now } });
+    const row = await tx.apiKey.findFirst({ where: { id: keyId, developerId }, select: { id: true, revokedAt: true, prefix: true } });
+    if (!row?.revokedAt) throw new ApiError("NOT_FOUND", "API key not found");
+    if (claimed.count === 1) {
+      await audit(tx, {
+        actorId: developerId,
+        actorType: "developer",
+        action: "api_key.revoke",
+        targetType: "api_key",
+        targetId: keyId,
+        ip,
+        details: { prefix: row.prefix },
+      });
+    }
+    return { id: row.id, revoked: true as const, revoked_at: unixSeconds(row.revokedAt) };
+  });
+}

@@ -1,0 +1,56 @@
+import { env } from "@/lib/env";
+import type { Mail } from "./send-mail";
+
+// The account mails. Links point at the portal's pages (never straight at the API), so a mail
+// scanner that prefetches links changes nothing: the page calls the API from the browser.
+
+function link(pagePath: string, token: string): string {
+  const url = new URL(pagePath, env().APP_URL);
+  url.searchParams.set("token", token);
+  return url.toString();
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function compose(to: string, subject: string, paragraphs: string[], action?: { label: string; href: string }): Mail {
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.href}`] : []), "", "- Vitals"].join("\n\n");
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
+  const button = action ? `<p><a href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a></p>` : "";
+  const html = `<!doctype html><html><body>${body}${button}<p>- Vitals</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, name: string, token: string): Mail {
+  return compose(
+    to,
+    "Verify your e-mail address",
+    [`Hello ${name},`, "Please confirm your e-mail address to activate your Vitals developer account. The link is valid for 24 hours."],
+    { label: "Verify e-mail address", href: link("/verify", token) },
+  );
+}
+
+export function signupAttemptMail(to: string): Mail {
+  return compose(
+    to,
+    "Someone tried to sign up with your address",
+    [
+      "Someone just tried to create a Vitals developer account with this e-mail address, which already has an account.",
+      "If it was you, sign in instead, or reset your password if you forgot it. If it was not you, you can ignore this message.",
+    ],
+    { label: "Sign in", href: new URL("/login", env().APP_URL).toString() },
+  );
+}
+
+export function passwordResetMail(to: string, token: string): Mail {
+  return compose(
+    to,
+    "Reset your password",
+    [
+      "We received a request to reset the password of your Vitals developer account. The link is valid for 1 hour and works once.",
+      "If you did not ask for this, ignore this message: your password stays as it is.",
+    ],
+    { label: "Choose a new password", href: link("/reset-password", token) },
+  );
+}
