@@ -1,0 +1,93 @@
+import { SMTPServer } from "smtp-server";
+import type { AddressInfo } from "node:net";
+import { resetEnv } from "@/lib/env";
+import type { RouteHandler } from "@/lib/http/handler";
+
+// Shared by the developer API tests: drive real route handlers, and catch mail with a real
+// SMTP server in the test process.
+
+export type Call = { body?: unknown; token?: string; ip?: string; params?: Record<string, string>; query?: Record<string, string>; raw?: string };
+
+export async function call(handler: RouteHandler, method: string, path: string, opts: Call = {}) {
+  const url = new URL(`http://localhost:3000${path}`);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
+  const headers: Record<string, string> = { "x-vitals-client-ip": opts.ip ?? "203.0.113.1" };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | undefined = opts.raw;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers["content-type"] = "application/json";
+  }
+  const res = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(opts.params ?? {}) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+export type CapturedMail = { to: string; raw: string };
+
+/** A real SMTP server on a free port; SMTP_URL points at it while it runs. */
+export async function startSmtp() {
+  const mails: CapturedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(",");
+        mails.push({ to, raw: decodeMail(Buffer.concat(chunks).toString("utf8")) });
+        waiters.splice(0).forEach((w) => w());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  const previous = process.env.SMTP_URL;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  resetEnv();
+  return {
+    mails,
+    /** Waits for the next mail to `to` that arrives after `after` mails were already seen. */
+    async waitFor(to: string, after = 0, timeoutMs = 10_000): Promise<CapturedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.slice(after).find((m) => m.to === to);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    async stop() {
+      if (previous === undefined) delete process.env.SMTP_URL;
+      else process.env.SMTP_URL = previous;
+      resetEnv();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+// Undo quoted-printable soft breaks and escapes, so links can be read from the raw message.
+function decodeMail(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The token of the first portal link to `page` (e.g. "/verify") in a mail. */
+export function linkToken(mail: CapturedMail, page: string): string {
+  const match = new RegExp(`http://localhost:3000${page}\\?token=([A-Za-z0-9_-]+)`).exec(mail.raw);
+  if (!match) throw new Error(`no ${page} link in mail`);
+  return match[1];
+}
+
+let counter = 0;
+export function uniqueEmail(tag = "dev"): string {
+  return `${tag}-${Date.now()}-${++counter}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+export const STRONG_PASSWORD = "correct horse battery staple 42";
