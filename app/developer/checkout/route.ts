@@ -1,0 +1,15 @@
+// POST /developer/checkout: a Stripe Checkout session for a paid plan ({ plan: "pro" | "enterprise" } -> { id, url }).
+import { preflight } from "@/lib/http/handler";
+import { json } from "@/lib/http/respond";
+import { readJson } from "@/lib/http/read-json";
+import { withDeveloper } from "@/lib/http/with-developer";
+import { checkoutBody } from "@/lib/accounts/schemas";
+import { createCheckoutSession } from "@/lib/billing/checkout";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withDeveloper(async ({ req, ip, developer }) => {
+  const { plan } = checkoutBody.parse(await readJson(req));
+  return json(await createCheckoutSession(developer, plan, ip));
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,18 @@
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { audit } from "@/lib/audit/audit";
+import { callStripe, stripeClient } from "./stripe-client";
+import { ensureStripeCustomer } from "./checkout";
+
+/** A Stripe billing-portal session where the developer manages payment and cancels. */
+export async function createBillingPortalSession(developer: { id: string; email: string; name: string; stripeCustomerId: string | null }, ip?: string) {
+  const stripe = stripeClient();
+  const customer = await ensureStripeCustomer(developer);
+  const session = await callStripe("billingPortal.sessions.create", () =>
+    stripe.billingPortal.sessions.create({ customer, return_url: new URL("/billing", env().APP_URL).toString() }),
+  );
+  await db.$transaction((tx) =>
+    audit(tx, { actorId: developer.id, actorType: "developer", action: "billing.portal", targetType: "developer", targetId: developer.id, ip }),
+  );
+  return { url: session.url };
+}

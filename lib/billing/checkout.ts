@@ -1,0 +1,48 @@
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { audit } from "@/lib/audit/audit";
+import type { Plan } from "@/lib/generated/prisma/enums";
+import { callStripe, priceOfPlan, stripeClient } from "./stripe-client";
+
+type Billable = { id: string; email: string; name: string; stripeCustomerId: string | null };
+
+/** The developer's Stripe customer, created once (the idempotency key stops a double create). */
+export async function ensureStripeCustomer(developer: Billable): Promise<string> {
+  if (developer.stripeCustomerId) return developer.stripeCustomerId;
+  const stripe = stripeClient();
+  const customer = await callStripe("customers.create", () =>
+    stripe.customers.create(
+      { email: developer.email, name: developer.name, metadata: { developerId: developer.id } },
+      { idempotencyKey: `customer-${developer.id}` },
+    ),
+  );
+  await db.developer.update({ where: { id: developer.id }, data: { stripeCustomerId: customer.id } });
+  return customer.id;
+}
+
+/**
+ * A Stripe Checkout session for a subscription to a paid plan. The plan changes only when
+ * Stripe's webhook confirms the payment (handleStripeWebhook), never here.
+ */
+export async function createCheckoutSession(developer: Billable, plan: Exclude<Plan, "starter">, ip?: string) {
+  const price = priceOfPlan(plan);
+  const stripe = stripeClient();
+  const customer = await ensureStripeCustomer(developer);
+  const base = env().APP_URL;
+  const session = await callStripe("checkout.sessions.create", () =>
+    stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      client_reference_id: developer.id,
+      line_items: [{ price, quantity: 1 }],
+      metadata: { developerId: developer.id, plan },
+      subscription_data: { metadata: { developerId: developer.id, plan } },
+      success_url: new URL("/billing?checkout=success", base).toString(),
+      cancel_url: new URL("/billing?checkout=cancelled", base).toString(),
+    }),
+  );
+  await db.$transaction((tx) =>
+    audit(tx, { actorId: developer.id, actorType: "developer", action: "billing.checkout", targetType: "developer", targetId: developer.id, ip, details: { plan } }),
+  );
+  return { id: session.id, url: session.url };
+}

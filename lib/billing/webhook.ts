@@ -1,0 +1,98 @@
+import type Stripe from "stripe";
+import { db } from "@/lib/db";
+import { audit } from "@/lib/audit/audit";
+import { ApiError } from "@/lib/http/errors";
+import type { Plan } from "@/lib/generated/prisma/enums";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { isUniqueViolation } from "@/lib/accounts/developer-account";
+import { planOfPrice, stripeWebhooks } from "./stripe-client";
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Applies a signed Stripe event. The event id is recorded in the same transaction as the plan
+ * change and its audit row, so a redelivered (or concurrently delivered) event changes nothing.
+ */
+export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<{ received: true; duplicate: boolean }> {
+  const { stripe, secret } = stripeWebhooks();
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature ?? "", secret);
+  } catch {
+    throw new ApiError("INVALID_REQUEST", "Invalid Stripe signature");
+  }
+  try {
+    await db.$transaction(async (tx) => {
+      await tx.stripeEvent.create({ data: { id: event.id, type: event.type } });
+      await applyEvent(tx, event);
+    });
+    return { received: true, duplicate: false };
+  } catch (err) {
+    if (isUniqueViolation(err)) return { received: true, duplicate: true };
+    throw err;
+  }
+}
+
+async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const s = event.data.object;
+      const plan = s.metadata?.plan as Plan | undefined;
+      const developerId = s.client_reference_id ?? s.metadata?.developerId;
+      if (!developerId || (plan !== "pro" && plan !== "enterprise")) return;
+      await setPlan(tx, event, { id: developerId }, plan, {
+        stripeCustomerId: idOf(s.customer),
+        stripeSubscriptionId: idOf(s.subscription),
+      });
+      return;
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated": {
+      const sub = event.data.object;
+      const live = ["active", "trialing", "past_due"].includes(sub.status);
+      const plan = live ? (planOfPrice(sub.items.data[0]?.price.id) ?? (sub.metadata?.plan as Plan | undefined)) : "starter";
+      if (!plan) return;
+      await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer) }, plan, { stripeSubscriptionId: live ? sub.id : null });
+      return;
+    }
+    case "customer.subscription.deleted": {
+      const sub = event.data.object;
+      await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer) }, "starter", { stripeSubscriptionId: null });
+      return;
+    }
+    default:
+      return; // recorded as seen, nothing to apply
+  }
+}
+
+function idOf(ref: string | { id: string } | null | undefined): string | null {
+  if (!ref) return null;
+  return typeof ref === "string" ? ref : ref.id;
+}
+
+async function setPlan(
+  tx: Tx,
+  event: Stripe.Event,
+  who: { id: string } | { stripeCustomerId: string | null },
+  plan: Plan,
+  stripeIds: { stripeCustomerId?: string | null; stripeSubscriptionId?: string | null },
+): Promise<void> {
+  if ("stripeCustomerId" in who && !who.stripeCustomerId) return;
+  const where = "id" in who ? { id: who.id } : { stripeCustomerId: who.stripeCustomerId! };
+  const dev = await tx.developer.findFirst({ where, select: { id: true, plan: true } });
+  if (!dev) return;
+  const data: Prisma.DeveloperUpdateInput = { plan };
+  if (stripeIds.stripeCustomerId) data.stripeCustomerId = stripeIds.stripeCustomerId;
+  if (stripeIds.stripeSubscriptionId !== undefined) data.stripeSubscriptionId = stripeIds.stripeSubscriptionId;
+  await tx.developer.update({ where: { id: dev.id }, data });
+  if (dev.plan !== plan) {
+    await audit(tx, {
+      actorId: null,
+      actorType: "stripe",
+      action: "developer.plan_change",
+      targetType: "developer",
+      targetId: dev.id,
+      details: { from: dev.plan, to: plan, event: event.type },
+    });
+  }
+}
