@@ -1,6 +1,7 @@
 // The pulse-extraction model: skin-masked spatial means and a sliding-window POS
 // projection per region. Inputs/outputs are the contract in docs/inference.md.
 import { FLOAT, GraphBuilder, UINT8, onnx, valueInfo } from "./onnx-helpers.js";
+import { addPbv } from "./pbv-graph.js";
 
 export type PulseModelOptions = {
   /** POS normalisation window in seconds (Wang et al. 2017 use ~1.6 s). */
@@ -67,8 +68,18 @@ export function buildPulseModel(opts: PulseModelOptions = {}): Uint8Array {
   const h = g.op("Add", [pick(s42, 0, "s"), g.op("Mul", [alpha, pick(s42, 1, "s")])]); // [4,T]
   const h3 = g.op("Unsqueeze", [h, g.ints("axis_0", [1], [0])]); // [1,4,T]
   const centred = g.op("Sub", [h3, movingMean(h3, w4, 4)]);
-  const gained = g.op("Mul", [centred, g.floats("pulse_gain", [], [opts.pulseGain ?? 1])]);
+  // POS output falls when blood volume rises (skin absorbs more); flip it so the
+  // contract's pulse is positive at systole.
+  const gained = g.op("Mul", [centred, g.floats("pulse_gain", [], [-(opts.pulseGain ?? 1)])]);
   g.op("Transpose", [g.op("Squeeze", [gained, g.ints("axis_0b", [1], [0])])], { perm: [1, 0] }, "pulse"); // [T,4]
+
+  // Second extraction from the same normalised colour: PBV, centred like POS. Its sign
+  // already follows blood volume (the signature is the absorption direction, and
+  // intensity falls as volume rises, so flip it as for POS).
+  const pbv = g.op("Unsqueeze", [addPbv(g, g.op("Sub", [cn4, g.floats("one_c", [], [1])])), g.ints("axis_0c", [1], [0])]); // [1,4,T]
+  const pbvCentred = g.op("Sub", [pbv, movingMean(pbv, w4, 4)]);
+  const pbvGained = g.op("Mul", [pbvCentred, g.floats("pbv_gain", [], [-(opts.pulseGain ?? 1)])]);
+  g.op("Transpose", [g.op("Squeeze", [pbvGained, g.ints("axis_0d", [1], [0])])], { perm: [1, 0] }, "pulse_pbv"); // [T,4]
 
   const model = onnx.ModelProto.create({
     irVersion: 8,
@@ -76,7 +87,7 @@ export function buildPulseModel(opts: PulseModelOptions = {}): Uint8Array {
     producerName: "vitals-inference/build-model",
     producerVersion: "1",
     modelVersion: 1,
-    docString: "Skin-masked RGB means and POS pulse per region; see docs/inference.md",
+    docString: "Skin-masked RGB means, POS and PBV pulse per region; see docs/inference.md",
     graph: {
       name: opts.name ?? "pulse_v1",
       node: g.nodes,
@@ -86,6 +97,7 @@ export function buildPulseModel(opts: PulseModelOptions = {}): Uint8Array {
         valueInfo("rgb_means", FLOAT, ["T", 4, 3]),
         valueInfo("skin_fraction", FLOAT, ["T", 4]),
         valueInfo("pulse", FLOAT, ["T", 4]),
+        valueInfo("pulse_pbv", FLOAT, ["T", 4]),
       ],
     },
   });

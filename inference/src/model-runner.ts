@@ -5,12 +5,14 @@ import { PLANE_BYTES, CHANNELS, REGIONS } from "./tensor-format.js";
 /** The committed model; the service overrides it with MODEL_PATH via `modelPath`. */
 export const DEFAULT_MODEL_PATH = fileURLToPath(new URL("../models/pulse-v1.onnx", import.meta.url));
 
-/** Model outputs, row-major: rgbMeans [T,4,3], skinFraction [T,4], pulse [T,4]. */
+/** Model outputs, row-major: rgbMeans [T,4,3], skinFraction [T,4], pulse [T,4], pulse_pbv [T,4]. */
 export type ModelOutput = {
   frames: number;
   rgbMeans: Float32Array;
   skinFraction: Float32Array;
   pulse: Float32Array;
+  /** Optional second extraction [T,4] (PBV in the committed model). */
+  pulsePbv?: Float32Array;
 };
 
 export class ModelError extends Error {
@@ -57,6 +59,7 @@ export async function runModel(frames: Uint8Array, frameCount: number, fps: numb
     rgbMeans: expectFloat(result, "rgb_means", frameCount * REGIONS * 3),
     skinFraction: expectFloat(result, "skin_fraction", frameCount * REGIONS),
     pulse: expectFloat(result, "pulse", frameCount * REGIONS),
+    pulsePbv: result.pulse_pbv ? expectFloat(result, "pulse_pbv", frameCount * REGIONS) : undefined,
   };
   return out;
 }

@@ -49,8 +49,9 @@ export type CleanIntervals = { ibisMs: number[]; midTimes: number[]; keptFractio
 /**
  * Keeps intervals consistent with their neighbours: a missed or extra beat makes an
  * interval far from the local median, and one such artefact would dominate SDNN.
+ * `excluded` drops intervals that span a motion segment (their beats are not trustworthy).
  */
-export function cleanIntervals(times: number[]): CleanIntervals {
+export function cleanIntervals(times: number[], excluded?: (from: number, to: number) => boolean): CleanIntervals {
   const raw = times.slice(1).map((t, i) => (t - times[i]) * 1000);
   if (raw.length < 3) return { ibisMs: [], midTimes: [], keptFraction: 0 };
   const sorted = [...raw].sort((a, b) => a - b);
@@ -60,7 +61,7 @@ export function cleanIntervals(times: number[]): CleanIntervals {
   raw.forEach((ibi, i) => {
     const local = raw.slice(Math.max(0, i - 3), i + 4).sort((a, b) => a - b);
     const localMedian = local[local.length >> 1];
-    const ok = ibi > 0.7 * globalMedian && ibi < 1.4 * globalMedian && Math.abs(ibi - localMedian) < 0.22 * localMedian;
+    const ok = !excluded?.(times[i], times[i + 1]) && ibi > 0.7 * globalMedian && ibi < 1.4 * globalMedian && Math.abs(ibi - localMedian) < 0.22 * localMedian;
     if (ok) {
       ibisMs.push(ibi);
       midTimes.push((times[i] + times[i + 1]) / 2);

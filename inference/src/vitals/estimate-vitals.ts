@@ -1,28 +1,31 @@
 // From model outputs to unrounded vitals and the quality figures behind confidence.
 import type { ModelOutput } from "../model-runner.js";
 import type { Demographics, Vitals } from "../types.js";
-import { cleanIntervals, detectBeats } from "../dsp/beats.js";
+import { analyseBeats } from "../dsp/hrv.js";
 import { bandPass, detrend } from "../dsp/filters.js";
 import { estimateRespiration } from "../dsp/respiration.js";
 import { clamp, mean, median, std } from "../dsp/stats.js";
-import { sdnn } from "../synth/physiology.js";
 import { REGIONS } from "../tensor-format.js";
 import { estimateBloodPressure } from "./blood-pressure.js";
 import { confidenceFrom, type QualityInputs } from "./confidence.js";
-import { analyseRegions, column, fuseRegions, type RegionPulse } from "./regions.js";
+import { column, fuseCandidates, pulseCandidates, weightedSum, type RegionPulse } from "./regions.js";
 import { spo2FromRatio } from "./spo2.js";
+import { bridgeMasked, maskedFraction, motionMask } from "./motion.js";
 
 export type Estimate =
   | { ok: true; vitals: Vitals; quality: QualityInputs }
   | { ok: false; code: string; message: string };
 
 export function estimateVitals(out: ModelOutput, fps: number, demographics?: Demographics): Estimate {
-  const regions = analyseRegions(out, fps);
-  const fused = fuseRegions(regions, fps, out.frames);
+  const mask = motionMask(out, fps);
+  const cands = pulseCandidates(out, fps, mask);
+  const fused = fuseCandidates(cands, fps, out.frames);
   if (!fused) return { ok: false, code: "NO_SIGNAL", message: "no region carries a usable skin signal" };
 
-  const beats = detectBeats(fused.signal, fps, fused.freq);
-  const intervals = cleanIntervals(beats.times);
+  // Halves of disjoint regions with independent sensor noise, to measure timing noise.
+  const halves = [weightedSum(cands, out.frames, [0, 1]), weightedSum(cands, out.frames, [2, 3])];
+  const beats = analyseBeats(fused.signal, halves.every(Boolean) ? (halves as Float64Array[]) : undefined, fps, fused.freq, mask);
+  const intervals = beats.intervals;
   const spectralHr = fused.freq * 60;
   // Mean interval over many beats is far finer than the spectral peak; trust it when the
   // two agree, otherwise the spectrum (beats may be missed in noise).
@@ -30,9 +33,9 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
   const heartRate = Math.abs(beatHr - spectralHr) < 6 ? beatHr : spectralHr;
 
   const respiration = estimateRespiration({
-    baseline: respiratoryBaseline(out, fps, regions),
+    baseline: respiratoryBaseline(out, fps, regionWeights(cands), mask),
     rate: fps,
-    beatTimes: beats.times,
+    beatTimes: beats.beatTimesForAmplitude,
     amplitudes: beats.amplitudes,
     ibiTimes: intervals.midTimes,
     ibisMs: intervals.ibisMs,
@@ -43,7 +46,7 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
     snrDb: fused.snrDb,
     agreement: fused.agreement,
     keptBeats: intervals.keptFraction,
-    stability: lightingStability(out),
+    stability: lightingStability(out, mask),
     usableFrames: usableFrames(out),
   };
   return {
@@ -52,8 +55,8 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
     vitals: {
       heart_rate: heartRate,
       respiratory_rate: respiration.breathsPerMinute,
-      hrv: sdnn(intervals.ibisMs),
-      spo2: spo2FromRatio(redBlueRatio(out, fps, regions, fused.signal)),
+      hrv: beats.sdnnMs,
+      spo2: spo2FromRatio(redBlueRatio(out, fps, regionWeights(cands), fused.signal, mask)),
       systolic_bp: bp.systolic,
       diastolic_bp: bp.diastolic,
       confidence: confidenceFrom(quality),
@@ -62,8 +65,8 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
 }
 
 /** Normalised, band-passed colour channel of one region (AC over DC). */
-function normalisedChannel(out: ModelOutput, fps: number, region: number, colour: number, lo: number, hi: number): Float64Array {
-  const c = column(out.rgbMeans, REGIONS * 3, region * 3 + colour, out.frames);
+function normalisedChannel(out: ModelOutput, fps: number, region: number, colour: number, lo: number, hi: number, mask: Uint8Array): Float64Array {
+  const c = bridgeMasked(column(out.rgbMeans, REGIONS * 3, region * 3 + colour, out.frames), mask);
   const dc = mean(c);
   for (let i = 0; i < c.length; i++) c[i] = dc > 0 ? c[i] / dc - 1 : 0;
   return bandPass(c, fps, lo, hi);
@@ -73,37 +76,44 @@ function normalisedChannel(out: ModelOutput, fps: number, region: number, colour
  * Blood-volume baseline for RIIV: POS over the whole capture (one normalisation, not
  * the model's 1.6 s window, which would erase breathing-rate content), fused by weight.
  */
-function respiratoryBaseline(out: ModelOutput, fps: number, regions: RegionPulse[]): Float64Array {
-  const total = regions.reduce((a, r) => a + r.weight, 0);
+function respiratoryBaseline(out: ModelOutput, fps: number, weights: number[], mask: Uint8Array): Float64Array {
+  const total = weights.reduce((a, w) => a + w, 0);
   const result = new Float64Array(out.frames);
-  regions.forEach((reg, r) => {
-    if (reg.weight <= 0) return;
-    const [red, green, blue] = [0, 1, 2].map((c) => normalisedChannel(out, fps, r, c, 0.08, 0.7));
+  weights.forEach((weight, r) => {
+    if (weight <= 0) return;
+    const [red, green, blue] = [0, 1, 2].map((c) => normalisedChannel(out, fps, r, c, 0.08, 0.7, mask));
     const s1 = green.map((g, i) => g - blue[i]);
     const s2 = green.map((g, i) => g + blue[i] - 2 * red[i]);
     const alpha = std(s1) / Math.max(std(s2), 1e-12);
     const h = s1.map((v, i) => -(v + alpha * s2[i])); // blood volume up = positive
     const sd = std(h) || 1;
-    for (let i = 0; i < h.length; i++) result[i] += (reg.weight / total) * (h[i] / sd);
+    for (let i = 0; i < h.length; i++) result[i] += (weight / total) * (h[i] / sd);
   });
   return detrend(result);
 }
 
 /** Ratio of ratios red/blue: each channel's pulsatile amplitude by regression on the pulse. */
-function redBlueRatio(out: ModelOutput, fps: number, regions: RegionPulse[], pulse: Float64Array): number {
+function redBlueRatio(out: ModelOutput, fps: number, weights: number[], pulse: Float64Array, mask: Uint8Array): number {
   let pp = 0;
   for (const v of pulse) pp += v * v;
-  let num = 0, weights = 0;
-  regions.forEach((reg, r) => {
-    if (reg.weight <= 0 || pp === 0) return;
-    const [red, blue] = [0, 2].map((c) => normalisedChannel(out, fps, r, c, 0.6, 4));
+  let num = 0, den = 0;
+  weights.forEach((weight, r) => {
+    if (weight <= 0 || pp === 0) return;
+    const [red, blue] = [0, 2].map((c) => normalisedChannel(out, fps, r, c, 0.6, 4, mask));
     let rp = 0, bp = 0;
     for (let i = 0; i < pulse.length; i++) { rp += red[i] * pulse[i]; bp += blue[i] * pulse[i]; }
     if (Math.abs(bp) < 1e-12) return;
-    num += reg.weight * (rp / bp);
-    weights += reg.weight;
+    num += weight * (rp / bp);
+    den += weight;
   });
-  return weights > 0 ? num / weights : NaN;
+  return den > 0 ? num / den : NaN;
+}
+
+/** Quality weight of each region: the sum over its extraction methods. */
+function regionWeights(cands: RegionPulse[]): number[] {
+  const w = new Array<number>(REGIONS).fill(0);
+  for (const c of cands) w[c.region] += c.weight;
+  return w;
 }
 
 /** Median trough-to-peak time over the beat interval: a pulse-shape feature for BP. */
@@ -118,15 +128,12 @@ function riseFraction(x: Float64Array, fps: number, beatTimes: number[], pulseHz
   return fractions.length ? median(fractions) : NaN;
 }
 
-/** 1 for steady light; falls with abrupt frame-to-frame intensity jumps (motion) and big drift. */
-function lightingStability(out: ModelOutput): number {
+/** 1 for steady light; falls with the share of frames lost to motion and with big drift. */
+function lightingStability(out: ModelOutput, mask: Uint8Array): number {
   const face = column(out.rgbMeans, REGIONS * 3, 3 * 3 + 1, out.frames);
   const level = mean(face) || 1;
-  const steps = face.slice(1).map((v, i) => Math.abs(v - face[i]) / level);
-  const typical = median(steps);
-  const jumps = steps.filter((s) => s > 6 * typical + 0.002).length / Math.max(1, steps.length);
   const drift = (Math.max(...face) - Math.min(...face)) / level;
-  return clamp(1 - 5 * jumps, 0, 1) * clamp(1.2 - drift, 0.3, 1);
+  return clamp(1 - 1.5 * maskedFraction(mask), 0, 1) * clamp(1.2 - drift, 0.3, 1);
 }
 
 /** Share of frames in which at least one region shows a meaningful skin area. */

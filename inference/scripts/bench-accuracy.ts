@@ -1,0 +1,48 @@
+// npm run bench:accuracy — MAE of heart rate, respiratory rate and HRV over the frozen
+// synthetic set at three noise levels, and the confidence of the no-pulse cases.
+import { analyzeBuffer, encodeTensor, synthesizeFrames } from "../src/index.js";
+import { accuracyCases, noPulseCases, type NoiseLevel } from "./accuracy-set.js";
+
+type Row = { hr: number; rr: number; hrv: number; spo2: number; conf: number };
+const verbose = process.argv.includes("--verbose");
+const errors: Record<NoiseLevel, Row[]> = { low: [], medium: [], high: [] };
+
+for (const c of accuracyCases()) {
+  const s = synthesizeFrames(c);
+  const out = await analyzeBuffer(encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps }));
+  if (!out.ok) {
+    console.log(`${c.name}: FAILED ${out.error.code}`);
+    errors[c.level].push({ hr: NaN, rr: NaN, hrv: NaN, spo2: NaN, conf: 0 });
+    continue;
+  }
+  const v = out.vitals;
+  const row = {
+    hr: Math.abs(v.heart_rate - s.truth.heartRate),
+    rr: Math.abs(v.respiratory_rate - s.truth.respiratoryRate),
+    hrv: Math.abs(v.hrv - s.truth.sdnnMs),
+    spo2: Math.abs(v.spo2 - s.truth.spo2),
+    conf: v.confidence,
+  };
+  errors[c.level].push(row);
+  if (verbose) {
+    console.log(`${c.name.padEnd(10)} hr ${v.heart_rate}/${s.truth.heartRate.toFixed(1)} rr ${v.respiratory_rate}/${s.truth.respiratoryRate} ` +
+      `sdnn ${v.hrv}/${s.truth.sdnnMs.toFixed(0)} spo2 ${v.spo2}/${s.truth.spo2} conf ${v.confidence}`);
+  }
+}
+
+const mae = (rows: Row[], k: keyof Row) => rows.reduce((a, r) => a + r[k], 0) / rows.length;
+const min = (rows: Row[]) => Math.min(...rows.map((r) => r.conf));
+console.log("\n| noise | cases | HR MAE (bpm) | RR MAE (/min) | SDNN MAE (ms) | SpO2 MAE (%) | min confidence |");
+console.log("|---|---|---|---|---|---|---|");
+for (const level of ["low", "medium", "high"] as NoiseLevel[]) {
+  const rows = errors[level];
+  console.log(`| ${level} | ${rows.length} | ${mae(rows, "hr").toFixed(2)} | ${mae(rows, "rr").toFixed(2)} | ${mae(rows, "hrv").toFixed(1)} | ${mae(rows, "spo2").toFixed(2)} | ${min(rows).toFixed(2)} |`);
+}
+
+console.log("\n| no-pulse case | outcome | confidence |");
+console.log("|---|---|---|");
+for (const c of noPulseCases()) {
+  const s = synthesizeFrames(c);
+  const out = await analyzeBuffer(encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps }));
+  console.log(`| ${c.name} | ${out.ok ? "ok" : out.error.code} | ${out.ok ? out.vitals.confidence.toFixed(2) : "0.00 (failure)"} |`);
+}

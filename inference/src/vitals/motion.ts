@@ -1,0 +1,53 @@
+// Motion and lighting events. A head movement changes the light on the skin by a few
+// per cent within half a second: ten times the pulse. Left in, it owns the spectrum;
+// so such frames are found from the overall intensity and bridged over before any
+// spectral or beat analysis.
+import type { ModelOutput } from "../model-runner.js";
+import { median } from "../dsp/stats.js";
+import { REGIONS } from "../tensor-format.js";
+
+/** 1 for frames inside (or within ~1 s of) an abrupt intensity excursion. */
+export function motionMask(out: ModelOutput, fps: number): Uint8Array {
+  const T = out.frames;
+  const level = new Float64Array(T);
+  for (let t = 0; t < T; t++) {
+    let s = 0;
+    for (let k = 0; k < REGIONS * 3; k++) s += out.rgbMeans[t * REGIONS * 3 + k];
+    level[t] = s;
+  }
+  // Deviation from a 2 s running median, relative to the level.
+  const half = Math.round(fps);
+  const dev = new Float64Array(T);
+  for (let t = 0; t < T; t++) {
+    const win = level.subarray(Math.max(0, t - half), Math.min(T, t + half + 1));
+    const m = median(win);
+    dev[t] = m > 0 ? (level[t] - m) / m : 0;
+  }
+  const spread = 1.4826 * median(dev.map(Math.abs));
+  const threshold = Math.max(6 * spread, 0.002);
+  const mask = new Uint8Array(T);
+  // The model's 1.6 s normalisation window smears an event by ~0.8 s each way.
+  const pad = Math.round(1.0 * fps);
+  for (let t = 0; t < T; t++) {
+    if (Math.abs(dev[t]) <= threshold) continue;
+    for (let k = Math.max(0, t - pad); k <= Math.min(T - 1, t + pad); k++) mask[k] = 1;
+  }
+  return mask;
+}
+
+/** Replaces masked runs by a straight line between their unmasked neighbours (in place). */
+export function bridgeMasked(x: Float64Array, mask: Uint8Array): Float64Array {
+  const T = x.length;
+  let t = 0;
+  while (t < T) {
+    if (!mask[t]) { t++; continue; }
+    const start = t;
+    while (t < T && mask[t]) t++;
+    const left = start > 0 ? x[start - 1] : t < T ? x[t] : 0;
+    const right = t < T ? x[t] : left;
+    for (let k = start; k < t; k++) x[k] = left + ((right - left) * (k - start + 1)) / (t - start + 1);
+  }
+  return x;
+}
+
+export const maskedFraction = (mask: Uint8Array): number => mask.reduce((a, b) => a + b, 0) / Math.max(1, mask.length);
