@@ -91,3 +91,10 @@ export function uniqueEmail(tag = "dev"): string {
 }
 
 export const STRONG_PASSWORD = "correct horse battery staple 42";
+
+let ipCounter = 0;
+/** A client IP of its own, so one test's failed logins never block another's. */
+export function uniqueIp(): string {
+  ipCounter++;
+  return `198.51.${(process.pid % 200) + 1}.${ipCounter % 250 + 1}`;
+}

@@ -1,0 +1,22 @@
+import { db } from "@/lib/db";
+import { hashPassword } from "@/lib/accounts/password";
+import { issueIdToken } from "@/lib/identity/id-token";
+import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
+import { STRONG_PASSWORD, uniqueEmail } from "./helpers";
+
+/** A developer with a real password hash and an ID token, straight in the database. */
+export async function developerWithToken(opts: { status?: DeveloperStatus; plan?: Plan; verified?: boolean; password?: string } = {}) {
+  const password = opts.password ?? STRONG_PASSWORD;
+  const dev = await db.developer.create({
+    data: {
+      email: uniqueEmail(),
+      name: "Grace",
+      passwordHash: await hashPassword(password),
+      status: opts.status ?? "active",
+      plan: opts.plan ?? "starter",
+      emailVerifiedAt: opts.verified === false ? null : new Date(),
+    },
+  });
+  const { id_token } = await issueIdToken(dev);
+  return { dev, token: id_token, password };
+}
