@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireDeveloper } from "../require-developer";
+import { getUsage, getUsageHistory } from "@/lib/usage/get-usage";
+import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
+import { listKeys } from "@/lib/keys/list-keys";
+import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
+import { Card, PageHeader } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { buttonClass } from "@/components/ui/button";
+import { UsageChart } from "@/components/portal/usage-chart";
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+export default async function DashboardPage() {
+  const developer = await requireDeveloper();
+  const limits = PLAN_LIMITS[developer.plan];
+  const [usage, history, hourly, keys] = await Promise.all([
+    getUsage({ id: developer.id, plan: developer.plan }),
+    getUsageHistory(developer.id),
+    hourlyRequestCount(developer.id),
+    listKeys(developer.id),
+  ]);
+  const activeKeys = keys.filter((k) => k.state === "active").length;
+  const lastScan = usage.current_month.last_scan_at;
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={`Your ${usage.plan} plan this month (${usage.current_month.month}, UTC).`}
+        action={
+          <Link href="/keys" className={buttonClass("primary")}>
+            Manage API keys
+          </Link>
+        }
+      />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Card title="Scans this month" className="sm:col-span-2 lg:col-span-1">
+          <p className="mb-3 text-3xl font-semibold tabular-nums" data-testid="monthly-scans">
+            {fmt(usage.current_month.scan_count)}
+            <span className="text-base font-normal text-slate-600 dark:text-slate-400"> / {fmt(usage.limit)}</span>
+          </p>
+          <Progress value={usage.current_month.scan_count} max={usage.limit} label="Scans used this month" />
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            {fmt(usage.remaining)} left. Live keys only; sandbox scans are free.
+            {lastScan ? ` Last scan ${new Date(lastScan * 1000).toUTCString().slice(5, 22)} UTC.` : ""}
+          </p>
+        </Card>
+        <Card title="Requests this hour">
+          <p className="mb-3 text-3xl font-semibold tabular-nums" data-testid="hourly-requests">
+            {fmt(hourly)}
+            <span className="text-base font-normal text-slate-600 dark:text-slate-400"> / {fmt(limits.requestsPerHour)}</span>
+          </p>
+          <Progress value={hourly} max={limits.requestsPerHour} label="Requests in the last hour" />
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Sliding one-hour window, all keys, test and live.</p>
+        </Card>
+        <Card title="API keys">
+          <p className="mb-3 text-3xl font-semibold tabular-nums" data-testid="key-count">
+            {activeKeys}
+            <span className="text-base font-normal text-slate-600 dark:text-slate-400"> / {limits.maxKeys}</span>
+          </p>
+          <Progress value={activeKeys} max={limits.maxKeys} label="Active keys against the plan's cap" />
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            {activeKeys >= limits.maxKeys ? "At your plan's cap: revoke a key or upgrade to add one." : "Active keys against your plan's cap."}
+          </p>
+        </Card>
+      </div>
+      <Card title="Scans, last six months" className="mt-4">
+        <UsageChart history={[...history.history].reverse()} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { requireDeveloper } from "./require-developer";
+import { PortalNav } from "@/components/portal/portal-nav";
+import { StatusBanner } from "@/components/portal/status-banner";
+
+// Every portal page needs a signed-in developer with a current session version.
+export default async function PortalLayout({ children }: { children: React.ReactNode }) {
+  const developer = await requireDeveloper();
+  return (
+    <div className="min-h-screen md:flex">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+      >
+        Skip to content
+      </a>
+      <PortalNav email={developer.email} plan={developer.plan} />
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-10 md:py-10">
+        <div className="mx-auto flex max-w-5xl flex-col gap-6">
+          <StatusBanner status={developer.status} emailVerified={Boolean(developer.emailVerifiedAt)} />
+          <div>{children}</div>
+        </div>
+      </main>
+    </div>
+  );
+}

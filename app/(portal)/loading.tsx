@@ -1,0 +1,13 @@
+export default function PortalLoading() {
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col gap-4">
+      <span className="sr-only">Loading…</span>
+      <div aria-hidden="true" className="h-8 w-48 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+      <div aria-hidden="true" className="grid gap-4 sm:grid-cols-2">
+        <div className="h-32 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
+        <div className="h-32 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
+      </div>
+      <div aria-hidden="true" className="h-64 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { env } from "@/lib/env";
+import { requireDeveloper } from "../require-developer";
+import { listKeys } from "@/lib/keys/list-keys";
+import { Alert } from "@/components/ui/alert";
+import { PageHeader } from "@/components/ui/card";
+import { CodeBlock } from "@/components/ui/code-block";
+import { quickstartSnippets } from "@/components/portal/quickstart-snippets";
+
+export const metadata: Metadata = { title: "Quick start" };
+
+export default async function QuickstartPage() {
+  const developer = await requireDeveloper();
+  const keys = await listKeys(developer.id);
+  const testKey = keys.find((k) => k.environment === "test" && k.state === "active");
+  const s = quickstartSnippets(env().APP_URL.replace(/\/$/, ""), testKey?.prefix);
+  const step = "mt-8 mb-2 text-lg font-semibold";
+  const text = "mb-3 text-sm text-slate-700 dark:text-slate-300";
+  return (
+    <>
+      <PageHeader title="Quick start" description="One measurement: start a session, upload the tensor, complete. About five minutes with a test key." />
+      {testKey ? (
+        <Alert tone="info">
+          The snippets use your test key <code className="font-mono">{testKey.prefix}…</code> (&ldquo;{testKey.name}&rdquo;). Test keys
+          run in the free sandbox: no quota is used and the vitals are fixed synthetic values.
+        </Alert>
+      ) : (
+        <Alert tone="warning" title="You have no active test key">
+          <Link href="/keys" className="underline">
+            Create a test key
+          </Link>{" "}
+          and the snippets below will name it.
+        </Alert>
+      )}
+      <h2 className={step}>1. Keep your key in an environment variable</h2>
+      <p className={text}>The full key was shown once, when you created it. Keep it out of source code and out of your app bundle.</p>
+      <CodeBlock label="Shell: API key" code={s.exportKey} testId="snippet-export" />
+      <h2 className={step}>2. Start a session</h2>
+      <p className={text}>
+        Answers a <code>session_id</code> and an <code>upload_url</code>. On a live key this uses one scan of your monthly quota.
+        Demographics are optional and improve accuracy.
+      </p>
+      <CodeBlock label="curl: start a session" code={s.start} testId="snippet-start" />
+      <h2 className={step}>3. Upload the tensor</h2>
+      <p className={text}>
+        The prepared skin-region tensor (never video), straight to the upload address. See the tensor format in the API
+        reference.
+      </p>
+      <CodeBlock label="curl: upload the tensor" code={s.upload} testId="snippet-upload" />
+      <h2 className={step}>4. Complete and read the vitals</h2>
+      <p className={text}>Runs inference and answers the vitals; with a live key this can take up to 90 seconds.</p>
+      <CodeBlock label="curl: complete the session" code={s.complete} testId="snippet-complete" />
+      <h2 className={step}>All together in TypeScript</h2>
+      <p className={text}>Node 20+ or any runtime with fetch. Check each response&apos;s status in real code.</p>
+      <CodeBlock label="TypeScript: one measurement" code={s.typescript} testId="snippet-ts" />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { loginBody } from "@/lib/accounts/schemas";
+import { useValidatedAction } from "@/components/forms/use-validated-action";
+import type { FormState } from "@/components/forms/form-state";
+import { Field } from "@/components/ui/field";
+import { Button } from "@/components/ui/button";
+import { Alert } from "@/components/ui/alert";
+
+export function LoginForm({ next }: { next: string }) {
+  const router = useRouter();
+  async function login(_prev: FormState, form: FormData): Promise<FormState> {
+    const res = await signIn("credentials", {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      redirect: false,
+    });
+    if (!res || res.error) {
+      // The same message whether the address exists or not (no enumeration).
+      const message = res?.error && res.error !== "CredentialsSignin" ? res.error : "Incorrect e-mail or password.";
+      return { ok: false, message };
+    }
+    router.replace(next);
+    router.refresh();
+    return { ok: true };
+  }
+  const { state, pending, onSubmit, onBlur, errors } = useValidatedAction(loginBody, login);
+  return (
+    <form onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+      {state.message ? <Alert tone="error">{state.message}</Alert> : null}
+      <Field label="E-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+      <Button type="submit" pending={pending || state.ok} pendingText="Signing in…">
+        Sign in
+      </Button>
+    </form>
+  );
+}

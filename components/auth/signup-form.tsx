@@ -1,0 +1,40 @@
+"use client";
+
+import { signupBody } from "@/lib/accounts/schemas";
+import { signUpAction } from "@/app/(auth)/signup/actions";
+import { useValidatedAction } from "@/components/forms/use-validated-action";
+import { Field } from "@/components/ui/field";
+import { Button } from "@/components/ui/button";
+import { Alert } from "@/components/ui/alert";
+
+export function SignupForm() {
+  const { state, pending, onSubmit, onBlur, errors } = useValidatedAction(signupBody, signUpAction, { optional: ["company"] });
+  if (state.ok) {
+    return (
+      <Alert tone="success" title="Check your inbox">
+        <p>{state.message ?? `We sent a verification link to ${state.data?.email}.`}</p>
+        <p className="mt-2">Open the link in the e-mail to activate your account, then sign in.</p>
+      </Alert>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-label="Sign up">
+      {state.message ? <Alert tone="error">{state.message}</Alert> : null}
+      <Field label="Name" name="name" autoComplete="name" required error={errors.name} />
+      <Field label="Work e-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
+      <Field label="Company (optional)" name="company" autoComplete="organization" error={errors.company} />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 12 characters; avoid common passwords."
+        error={errors.password}
+      />
+      <Button type="submit" pending={pending} pendingText="Creating account…">
+        Create account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import { createKeyBody } from "@/lib/accounts/schemas";
+import { createKeyAction } from "@/app/(portal)/keys/actions";
+import { useValidatedAction } from "@/components/forms/use-validated-action";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Field } from "@/components/ui/field";
+import { keyInput, type CreatedKey } from "./key-input";
+import { Modal } from "./modal";
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
+  const { state, pending, onSubmit, onBlur, errors } = useValidatedAction<CreatedKey>(createKeyBody, createKeyAction, {
+    optional: ["expires_on"],
+    toInput: keyInput,
+  });
+  const created = state.ok ? state.data : undefined;
+  if (created) {
+    return (
+      <Modal title="Your new API key" labelId="created-key-title" onClose={onClose}>
+        <Alert tone="warning" title="Copy it now: you will not see it again">
+          We store only a hash of this key. If you lose it, revoke it and create a new one.
+        </Alert>
+        <div className="flex flex-col gap-2">
+          <label htmlFor="created-key" className="text-sm font-medium">
+            {created.name} ({created.environment})
+          </label>
+          <input
+            id="created-key"
+            readOnly
+            value={created.key}
+            data-testid="created-key"
+            onFocus={(e) => e.currentTarget.select()}
+            className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-950"
+          />
+          <div>
+            <CopyButton text={created.key} label="Copy API key" />
+          </div>
+        </div>
+        <div className="flex justify-end">
+          <Button onClick={onClose}>I have saved it</Button>
+        </div>
+      </Modal>
+    );
+  }
+  return (
+    <Modal title="Create an API key" labelId="create-key-title" onClose={onClose}>
+      <form onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-labelledby="create-key-title">
+        {state.message ? <Alert tone="error">{state.message}</Alert> : null}
+        <Field label="Name" name="name" required maxLength={64} placeholder="e.g. iOS app production" error={errors.name} autoFocus />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">Environment</legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="radio" name="environment" value="test" defaultChecked className="mt-1" />
+            <span>
+              <span className="font-medium">Test</span> (ck_test_): free sandbox, fixed synthetic vitals, no quota.
+            </span>
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="radio" name="environment" value="live" className="mt-1" />
+            <span>
+              <span className="font-medium">Live</span> (ck_live_): real measurements; each session uses one monthly scan.
+            </span>
+          </label>
+          {errors.environment ? <p className="text-sm text-red-700 dark:text-red-400">{errors.environment}</p> : null}
+        </fieldset>
+        <Field
+          label="Expires on (optional)"
+          name="expires_on"
+          type="date"
+          min={today()}
+          hint="The key stops working at the end of this day (UTC). Leave empty for no expiry."
+          error={errors.expires_at}
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={pending} pendingText="Creating…">
+            Create key
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

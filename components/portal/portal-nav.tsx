@@ -1,0 +1,68 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { signOut } from "next-auth/react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+
+const LINKS = [
+  { href: "/dashboard", label: "Dashboard" },
+  { href: "/keys", label: "API keys" },
+  { href: "/quickstart", label: "Quick start" },
+  { href: "/billing", label: "Billing" },
+  { href: "/settings", label: "Settings" },
+];
+
+export function PortalNav({ email, plan }: { email: string; plan: string }) {
+  const pathname = usePathname();
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <header className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex items-center justify-between gap-2 px-4 pt-4 md:px-5 md:pt-6">
+        <Link href="/dashboard" className="text-lg font-semibold tracking-tight">
+          <span aria-hidden="true" className="mr-1 text-indigo-700 dark:text-indigo-400">♥</span>Vitals
+        </Link>
+        <Badge tone="indigo">{plan}</Badge>
+      </div>
+      <nav aria-label="Portal" className="px-2 py-3 md:flex-1 md:px-3 md:py-6">
+        <ul className="flex flex-wrap gap-1 md:flex-col">
+          {LINKS.map((link) => {
+            const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
+            return (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  aria-current={active ? "page" : undefined}
+                  className={`block rounded-md px-3 py-2 text-sm font-medium ${
+                    active
+                      ? "bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
+                      : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                  }`}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 md:flex-col md:items-stretch md:px-5 md:py-4 dark:border-slate-800">
+        <p className="min-w-0 truncate text-sm text-slate-600 dark:text-slate-400" title={email}>
+          {email}
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            setLeaving(true);
+            void signOut({ callbackUrl: "/login" });
+          }}
+          disabled={leaving}
+          className="shrink-0 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
+          {leaving ? "Signing out…" : "Sign out"}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+  await page.evaluate(() => document.fonts?.ready);
+}
+
+/**
+ * At desktop and phone widths, in light and dark: a full-page screenshot into the test output,
+ * no axe violation (WCAG 2.1 A/AA), and at phone width no sideways scrolling.
+ */
+export async function checkPage(page: Page, name: string, testInfo: TestInfo, opts: { dark?: boolean } = {}) {
+  const original = page.viewportSize() ?? DESKTOP;
+  const schemes: ("light" | "dark")[] = opts.dark === false ? ["light"] : ["light", "dark"];
+  for (const scheme of schemes) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [label, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+      await page.setViewportSize(size);
+      await settle(page);
+      const shot = testInfo.outputPath(`${name}-${label}${scheme === "dark" ? "-dark" : ""}.png`);
+      await page.screenshot({ path: shot, fullPage: true });
+      await testInfo.attach(`${name} ${label} ${scheme}`, { path: shot, contentType: "image/png" });
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect(summary, `axe on ${name} at ${label} (${scheme})`).toEqual([]);
+      if (label === "phone") {
+        const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+        expect(widths.scroll, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(widths.view);
+      }
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize(original);
+}

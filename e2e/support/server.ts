@@ -1,0 +1,43 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// Settings of the e2e run, decided once by the runner and inherited by its workers through
+// process.env (Playwright evaluates the config in every process).
+
+function freePort(): number {
+  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim());
+}
+
+function createDatabase(): string {
+  const admin = new URL(process.env.TEST_ADMIN_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
+  const name = `vitals_e2e_${process.pid}_${Date.now()}`;
+  execFileSync("createdb", ["-h", admin.hostname, "-p", admin.port || "5432", "-U", decodeURIComponent(admin.username || "postgres"), name]);
+  process.env.E2E_CREATED_DB = name;
+  admin.pathname = `/${name}`;
+  return admin.toString();
+}
+
+export function e2eSettings() {
+  if (!process.env.E2E_BASE_URL) {
+    process.env.E2E_PORT ??= String(freePort());
+    process.env.E2E_BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+    process.env.E2E_START_SERVER = "1";
+  }
+  if (!process.env.E2E_DIR) {
+    process.env.E2E_DIR = mkdtempSync(path.join(tmpdir(), "vitals-e2e-"));
+    mkdirSync(path.join(process.env.E2E_DIR, "outbox"), { recursive: true });
+  }
+  process.env.E2E_OUTBOX ??= path.join(process.env.E2E_DIR, "outbox");
+  if (process.env.E2E_START_SERVER === "1") process.env.E2E_DATABASE_URL ??= process.env.TEST_DATABASE_URL || createDatabase();
+  return {
+    baseURL: process.env.E2E_BASE_URL,
+    port: process.env.E2E_PORT,
+    dir: process.env.E2E_DIR,
+    outbox: process.env.E2E_OUTBOX,
+    databaseUrl: process.env.E2E_DATABASE_URL,
+    startServer: process.env.E2E_START_SERVER === "1",
+  };
+}

@@ -1,0 +1,11 @@
+import { cache } from "react";
+import { getServerSession } from "next-auth";
+import { authOptions } from "./options";
+import { developerForSession, type PortalDeveloper } from "./session-version";
+
+/** The signed-in developer of this request, or null (no session, or one a password reset ended). */
+export const currentDeveloper = cache(async (): Promise<PortalDeveloper | null> => {
+  const session = (await getServerSession(authOptions)) as { developerId?: string; sessionVersion?: number } | null;
+  if (!session?.developerId || typeof session.sessionVersion !== "number") return null;
+  return developerForSession(session.developerId, session.sessionVersion);
+});

@@ -1,0 +1,50 @@
+import { defineConfig } from "@playwright/test";
+import path from "node:path";
+import { e2eSettings } from "./e2e/support/server";
+
+// The portal's browser tests: the production build (npm run build first) started the way
+// `npm start` starts it, on a free port, PostgreSQL from TEST_DATABASE_URL (or a database of
+// its own), e-mail into a temporary outbox the tests read. E2E_BASE_URL points at a running
+// server instead (then E2E_OUTBOX must name its outbox).
+const s = e2eSettings();
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { open: "never" }]],
+  outputDir: "test-results",
+  globalTeardown: "./e2e/global-teardown.ts",
+  use: {
+    baseURL: s.baseURL,
+    launchOptions: { executablePath: "/usr/bin/chromium" },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: s.startServer
+    ? {
+        command: "npx tsx scripts/start.ts",
+        url: `${s.baseURL}/health`,
+        timeout: 120_000,
+        reuseExistingServer: false,
+        stdout: "pipe",
+        stderr: "pipe",
+        env: {
+          ...(process.env as Record<string, string>),
+          NODE_ENV: "production",
+          NEXT_TELEMETRY_DISABLED: "1",
+          PORT: s.port!,
+          APP_URL: s.baseURL,
+          DATABASE_URL: s.databaseUrl!,
+          DATA_DIR: path.join(s.dir, "data"),
+          MAIL_OUTBOX_DIR: s.outbox,
+          SMTP_URL: "",
+          REQUIRE_APPROVAL: "false",
+          STRIPE_SECRET_KEY: "",
+        },
+      }
+    : undefined,
+});
