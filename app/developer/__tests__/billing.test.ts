@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { db } from "@/lib/db";
+import { resetEnv } from "@/lib/env";
+import * as checkout from "@/app/developer/checkout/route";
+import * as portal from "@/app/developer/billing-portal/route";
+import * as webhook from "@/app/api/stripe/webhook/route";
+import { call } from "./helpers";
+import { developerWithToken } from "./developer-fixtures";
+
+// Stripe is reached through a local stand-in for its API (no network here); webhooks are
+// signed exactly as Stripe signs them.
+const WEBHOOK_SECRET = "whsec_test_secret_for_vitals";
+type Seen = { method: string; path: string; form: URLSearchParams };
+
+let server: Server;
+const seen: Seen[] = [];
+
+function standIn(): Promise<string> {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      const form = new URLSearchParams(body);
+      seen.push({ method: req.method!, path: req.url!, form });
+      const reply = (o: object) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(o));
+      if (req.url === "/v1/customers") return reply({ id: `cus_${seen.length}`, object: "customer" });
+      if (req.url === "/v1/checkout/sessions") return reply({ id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.test/c/cs_test_1" });
+      if (req.url === "/v1/billing_portal/sessions") return reply({ id: "bps_1", object: "billing_portal.session", url: "https://billing.stripe.test/p/1" });
+      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { type: "invalid_request_error", message: "no such path" } }));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+}
+
+beforeAll(async () => {
+  process.env.STRIPE_API_URL = await standIn();
+  process.env.STRIPE_SECRET_KEY = "sk_test_vitals";
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_PRICE_PRO = "price_pro";
+  process.env.STRIPE_PRICE_ENTERPRISE = "price_ent";
+  resetEnv();
+});
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+});
+
+function signed(event: object) {
+  const payload = JSON.stringify(event);
+  const header = new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", body: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+}
+
+async function deliver(event: object) {
+  const res = await webhook.POST(signed(event));
+  return { status: res.status, body: await res.json() };
+}
+
+describe("checkout and billing portal", () => {
+  it("creates the customer once, a subscription checkout for the plan's price, and audits it", async () => {
+    const { dev, token } = await developerWithToken();
+    const res = await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "pro" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: "cs_test_1", url: "https://checkout.stripe.test/c/cs_test_1" });
+    const session = seen.find((s) => s.path === "/v1/checkout/sessions")!;
+    expect(session.form.get("mode")).toBe("subscription");
+    expect(session.form.get("line_items[0][price]")).toBe("price_pro");
+    expect(session.form.get("client_reference_id")).toBe(dev.id);
+    expect(session.form.get("success_url")).toMatch(/^http:\/\/localhost:3000\/billing/);
+    const customerId = (await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).stripeCustomerId;
+    expect(customerId).toMatch(/^cus_/);
+    const customersBefore = seen.filter((s) => s.path === "/v1/customers").length;
+    const p = await call(portal.POST, "POST", "/developer/billing-portal", { token });
+    expect(p.body).toEqual({ url: "https://billing.stripe.test/p/1" });
+    expect(seen.filter((s) => s.path === "/v1/customers").length).toBe(customersBefore);
+    expect(seen.at(-1)!.form.get("customer")).toBe(customerId);
+    const actions = (await db.auditLog.findMany({ where: { actorId: dev.id } })).map((a) => a.action).sort();
+    expect(actions).toEqual(["billing.checkout", "billing.portal"]);
+    expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).plan).toBe("starter"); // only the webhook changes it
+  });
+
+  it("answers 503 UNAVAILABLE when Stripe cannot be reached", async () => {
+    const { token } = await developerWithToken();
+    process.env.STRIPE_API_URL = "http://127.0.0.1:9";
+    try {
+      const res = await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "enterprise" } });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ error: "UNAVAILABLE", retryable: true });
+    } finally {
+      process.env.STRIPE_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }
+  });
+});
+
+describe("Stripe webhook", () => {
+  it("applies a completed checkout once, even when delivered again or twice at the same time", async () => {
+    const { dev } = await developerWithToken();
+    const event = {
+      id: `evt_${dev.id}`,
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: { id: "cs_1", object: "checkout.session", client_reference_id: dev.id, customer: `cus_${dev.id}`, subscription: `sub_${dev.id}`, metadata: { plan: "pro", developerId: dev.id } } },
+    };
+    const answers = await Promise.all([deliver(event), deliver(event)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.duplicate).sort()).toEqual([false, true]);
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    const row = await db.developer.findUniqueOrThrow({ where: { id: dev.id } });
+    expect(row).toMatchObject({ plan: "pro", stripeCustomerId: `cus_${dev.id}`, stripeSubscriptionId: `sub_${dev.id}` });
+    const changes = await db.auditLog.findMany({ where: { targetId: dev.id, action: "developer.plan_change" } });
+    expect(changes.map((c) => [c.actorType, c.details])).toEqual([["stripe", { from: "starter", to: "pro", event: "checkout.session.completed" }]]);
+
+    const cancelled = { id: `evt_del_${dev.id}`, object: "event", type: "customer.subscription.deleted", data: { object: { id: `sub_${dev.id}`, object: "subscription", customer: `cus_${dev.id}`, status: "canceled", items: { data: [] } } } };
+    expect((await deliver(cancelled)).status).toBe(200);
+    expect(await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).toMatchObject({ plan: "starter", stripeSubscriptionId: null });
+  });
+
+  it("refuses a bad signature with 400, and answers 503 without a webhook secret", async () => {
+    const res = await webhook.POST(new Request("http://x/api/stripe/webhook", { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=00" } }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe("INVALID_REQUEST");
+    delete process.env.STRIPE_WEBHOOK_SECRET;
+    resetEnv();
+    try {
+      expect((await webhook.POST(signed({ id: "evt_x", type: "ping", data: { object: {} } }))).status).toBe(503);
+    } finally {
+      process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+      resetEnv();
+    }
+  });
+});
