@@ -12,7 +12,8 @@ function createClient(): PrismaClient {
   const adapter = url
     ? new PrismaPg({ connectionString: url, max: 10 })
     : new PrismaPGlite(new PGlite(embeddedDbDir(env().DATA_DIR)));
-  return new PrismaClient({ adapter });
+  // Bursts queue for a connection instead of failing after Prisma's default 2 s wait.
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: 15_000, timeout: 15_000 } });
 }
 
 const globalForDb = globalThis as unknown as { __vitalsDb?: PrismaClient };

@@ -3,21 +3,29 @@ import { decide, RATE_WINDOW_MS, type RateDecision, type RateLimiter } from "./r
 
 /**
  * Exact across any number of app instances: a transaction-scoped advisory lock per developer
- * serialises the count-then-insert, so concurrent requests never overshoot the limit.
+ * serialises count-then-insert. The count runs as a second statement so that its snapshot is
+ * taken after the lock is held (READ COMMITTED) and sees every earlier request's row.
+ * A batch transaction keeps it to one round trip per statement with no interactive session.
  */
 export class PostgresRateLimiter implements RateLimiter {
   async hit(developerId: string, limit: number, now: Date): Promise<RateDecision> {
     const since = new Date(now.getTime() - RATE_WINDOW_MS);
-    return db.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${developerId}, 0))`;
-      const [window] = await tx.$queryRaw<{ n: number; oldest: Date | null }[]>`
-        SELECT count(*)::int AS n, min(at) AS oldest
-        FROM "RateLimitHit" WHERE "developerId" = ${developerId}::uuid AND at > ${since}`;
-      const oldest = window.oldest?.getTime() ?? now.getTime();
-      if (window.n >= limit) return decide(limit, window.n, oldest, false, now);
-      await tx.rateLimitHit.create({ data: { developerId, at: now } });
-      return decide(limit, window.n + 1, oldest, true, now);
-    });
+    const [, rows] = await db.$transaction([
+      db.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${developerId}, 0))::text AS locked`,
+      db.$queryRaw<{ n: number; oldest: Date | null; inserted: number }[]>`
+        WITH win AS (
+          SELECT count(*)::int AS n, min(at) AS oldest FROM "RateLimitHit"
+          WHERE "developerId" = ${developerId}::uuid AND at > ${since}
+        ), ins AS (
+          INSERT INTO "RateLimitHit" ("developerId", at)
+          SELECT ${developerId}::uuid, ${now} FROM win WHERE win.n < ${limit}
+          RETURNING 1
+        )
+        SELECT win.n, win.oldest, (SELECT count(*)::int FROM ins) AS inserted FROM win`,
+    ]);
+    const { n, oldest, inserted } = rows[0];
+    const oldestMs = oldest?.getTime() ?? now.getTime();
+    return inserted === 1 ? decide(limit, n + 1, oldestMs, true, now) : decide(limit, n, oldestMs, false, now);
   }
 
   async count(developerId: string, now: Date): Promise<number> {

@@ -1,0 +1,34 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
+
+const run = promisify(execFile);
+
+/** Runs the same burst in two separate processes at once, as two app instances would. */
+async function twoInstances(kind: "start" | "poll", key: string, perInstance: number): Promise<string[]> {
+  const env = { ...process.env, LOG_LEVEL: "silent", RATE_LIMIT_STORE: "postgres" };
+  const args = ["--tsconfig", "tsconfig.json", "test/instance-worker.ts", kind, key, String(perInstance)];
+  const outputs = await Promise.all([0, 1].map(() => run("node_modules/.bin/tsx", args, { env, timeout: 120_000 })));
+  return outputs.flatMap((o) => JSON.parse(o.stdout.trim().split("\n").pop()!) as string[]);
+}
+
+describe("two app processes on one database", () => {
+  it("use the quota exactly: 2 x 30 starts against 20 remaining scans create 20 sessions", async () => {
+    const { developer, live } = await createDeveloperWithKeys({ plan: "pro" });
+    await setScansThisMonth(developer.id, 4980);
+    const codes = await twoInstances("start", live.key, 30);
+    expect(codes.filter((c) => c === "200")).toHaveLength(20);
+    expect(codes.filter((c) => c === "QUOTA_EXCEEDED")).toHaveLength(40);
+    expect(await db.session.count({ where: { developerId: developer.id } })).toBe(20);
+  });
+
+  it("keep the hourly limit exact: 2 x 200 requests at a limit of 300 let 300 through", async () => {
+    const { developer, test } = await createDeveloperWithKeys();
+    const codes = await twoInstances("poll", test.key, 200);
+    expect(codes.filter((c) => c === "404")).toHaveLength(300);
+    expect(codes.filter((c) => c === "RATE_LIMIT_EXCEEDED")).toHaveLength(100);
+    expect(await db.rateLimitHit.count({ where: { developerId: developer.id } })).toBe(300);
+  });
+});

@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { setSdkClock } from "@/lib/http/with-api-key";
+import { tensorExists } from "@/lib/storage/tensor-store";
+import { SANDBOX_VITALS } from "@/lib/sessions/fallback";
+import { createApiKey, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
+import { freshIp, fullScan, pollResult, startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
+import { syntheticTensor } from "@/test/tensors";
+
+afterEach(() => setSdkClock(() => new Date()));
+
+const VITAL_FIELDS = ["heart_rate", "respiratory_rate", "hrv", "spo2", "systolic_bp", "diastolic_bp", "confidence"];
+
+async function uploaded(key: string, tensor: Uint8Array = new Uint8Array(64)) {
+  const session = await (await startSession({ key })).json();
+  expect((await uploadTensor(session.upload_url, tensor)).status).toBe(200);
+  return session;
+}
+
+async function errorOf(res: Response) {
+  return { status: res.status, error: (await res.json()).error };
+}
+
+describe("POST /sdk/session/upload-complete", () => {
+  it("runs real inference on a valid live tensor: completed, vitals, processing_time_ms", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const { tensor, truth } = syntheticTensor({ heartRate: 78 });
+    const { completed, session } = await fullScan({ key: live.key }, tensor);
+    expect(completed.status).toBe(200);
+    const body = await completed.json();
+    expect(body.session_id).toBe(session.session_id);
+    expect(body.status).toBe("completed");
+    expect(Object.keys(body.vitals).sort()).toEqual([...VITAL_FIELDS].sort());
+    expect(body.vitals.confidence).toBeGreaterThanOrEqual(0.1);
+    expect(Math.abs(body.vitals.heart_rate - truth.heartRate)).toBeLessThan(3);
+    expect(body.processing_time_ms).toBeGreaterThanOrEqual(0);
+    expect(body).not.toHaveProperty("completed_at");
+  });
+
+  it("answers fallback vitals inside the session's own ranges, confidence 0.0, for a garbage live tensor", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const { completed, session } = await fullScan({ key: live.key }, new Uint8Array(5000).fill(3));
+    expect(completed.status).toBe(200);
+    const body = await completed.json();
+    expect(body.status).toBe("completed");
+    expect(body).not.toHaveProperty("processing_time_ms");
+    const v = body.vitals;
+    const c = session.fallback_config;
+    expect(v.confidence).toBe(0);
+    for (const f of ["heart_rate", "hrv", "respiratory_rate", "spo2", "systolic_bp"] as const) {
+      expect(v[f]).toBeGreaterThanOrEqual(c[f].min);
+      expect(v[f]).toBeLessThanOrEqual(c[f].max);
+    }
+    const offset = Math.round((v.systolic_bp - v.diastolic_bp) * 10) / 10;
+    expect(offset).toBeGreaterThanOrEqual(c.diastolic_bp_offset.min - 0.1);
+    expect(offset).toBeLessThanOrEqual(c.diastolic_bp_offset.max + 0.1);
+  });
+
+  it("answers the fixed sandbox vitals for a test key, ignoring the tensor", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const body = await (await fullScan({ key: test.key }, new Uint8Array(7).fill(9))).completed.json();
+    expect(body.vitals).toEqual(SANDBOX_VITALS);
+    expect(body.processing_time_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it("serves the path form with the same body, and 400 when the path and body ids differ", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const a = await uploaded(test.key);
+    const res = await uploadComplete({ key: test.key }, { session_id: a.session_id }, a.session_id);
+    expect(res.status).toBe(200);
+    const b = await uploaded(test.key);
+    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: b.session_id }, randomUUID()))).toEqual({ status: 400, error: "INVALID_REQUEST" });
+  });
+
+  it.each([["{}"], ['{"session_id": 12}'], ['{"session_id": ""}'], ["nope"], [""]])("400 INVALID_REQUEST for body %j", async (body) => {
+    const { test } = await createDeveloperWithKeys();
+    expect(await errorOf(await uploadComplete({ key: test.key }, body))).toEqual({ status: 400, error: "INVALID_REQUEST" });
+  });
+
+  it("404 SESSION_NOT_FOUND for an unknown id and for a malformed one", async () => {
+    const { test } = await createDeveloperWithKeys();
+    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: randomUUID() }))).toEqual({ status: 404, error: "SESSION_NOT_FOUND" });
+    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: "'; DROP TABLE x; --" }))).toEqual({ status: 404, error: "SESSION_NOT_FOUND" });
+  });
+
+  it("404 for an expired session (message says so) and deletes its tensor", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const s = await uploaded(test.key);
+    setSdkClock(() => new Date(Date.now() + 16 * 60 * 1000));
+    const res = await uploadComplete({ key: test.key }, { session_id: s.session_id });
+    expect(res.status).toBe(404);
+    const body = await res.json();
+    expect(body.error).toBe("SESSION_NOT_FOUND");
+    expect(body.message).toMatch(/expired/i);
+    expect(await tensorExists(s.session_id)).toBe(false);
+  });
+
+  it("403 FORBIDDEN for another developer's session; 404 across environments", async () => {
+    const owner = await createDeveloperWithKeys();
+    const other = await createDeveloperWithKeys();
+    const s = await uploaded(owner.test.key);
+    expect(await errorOf(await uploadComplete({ key: other.test.key }, { session_id: s.session_id }))).toEqual({ status: 403, error: "FORBIDDEN" });
+    expect(await errorOf(await uploadComplete({ key: owner.live.key }, { session_id: s.session_id }))).toEqual({ status: 404, error: "SESSION_NOT_FOUND" });
+    const secondTestKey = await createApiKey(owner.developer.id, "test");
+    expect((await uploadComplete({ key: secondTestKey.key }, { session_id: s.session_id })).status).toBe(200);
+  });
+
+  it("400 INVALID_REQUEST when no complete tensor was uploaded, in the sandbox too", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const s = await (await startSession({ key: test.key })).json();
+    const res = await uploadComplete({ key: test.key }, { session_id: s.session_id });
+    expect(await errorOf(res)).toEqual({ status: 400, error: "INVALID_REQUEST" });
+  });
+
+  it("claims a session once: of two concurrent calls one completes and the other gets 400", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const s = await uploaded(test.key);
+    const [a, b] = await Promise.all([0, 1].map(() => uploadComplete({ key: test.key }, { session_id: s.session_id })));
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+  });
+
+  it("404 for a second upload-complete with persistence off: the session is gone", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const s = await uploaded(test.key);
+    expect((await uploadComplete({ key: test.key }, { session_id: s.session_id })).status).toBe(200);
+    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: s.session_id }))).toEqual({ status: 404, error: "SESSION_NOT_FOUND" });
+  });
+});
+
+describe("order of checks with several failures at once", () => {
+  it("a suspended account asking for a foreign session gets DEVELOPER_SUSPENDED", async () => {
+    const owner = await createDeveloperWithKeys();
+    const suspended = await createDeveloperWithKeys();
+    const s = await uploaded(owner.test.key);
+    await db.developer.update({ where: { id: suspended.developer.id }, data: { status: "suspended" } });
+    expect(await errorOf(await uploadComplete({ key: suspended.test.key }, { session_id: s.session_id }))).toEqual({ status: 403, error: "DEVELOPER_SUSPENDED" });
+  });
+
+  it("a rate-limited key asking for an unknown session gets 429", async () => {
+    const { developer, test } = await createDeveloperWithKeys();
+    await db.rateLimitHit.createMany({ data: Array.from({ length: 300 }, () => ({ developerId: developer.id, at: new Date() })) });
+    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: randomUUID() }))).toEqual({ status: 429, error: "RATE_LIMIT_EXCEEDED" });
+    expect(await errorOf(await pollResult({ key: test.key }, randomUUID()))).toEqual({ status: 429, error: "RATE_LIMIT_EXCEEDED" });
+  });
+
+  it("a live upload-complete at quota 0 still gets its vitals (the scan was paid at start)", async () => {
+    const { developer, live } = await createDeveloperWithKeys();
+    const s = await uploaded(live.key, syntheticTensor().tensor);
+    await setScansThisMonth(developer.id, 500);
+    const res = await uploadComplete({ key: live.key }, { session_id: s.session_id });
+    expect(res.status).toBe(200);
+    expect((await res.json()).vitals.confidence).toBeGreaterThan(0);
+  });
+
+  it("a test key at quota 0 with a garbage tensor gets the sandbox vitals", async () => {
+    const { developer, test } = await createDeveloperWithKeys();
+    await setScansThisMonth(developer.id, 500);
+    const res = await fullScan({ key: test.key, ip: freshIp() }, new Uint8Array(33).fill(255));
+    expect(res.started.status).toBe(200);
+    expect((await res.completed.json()).vitals).toEqual(SANDBOX_VITALS);
+  });
+});

@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from "node:crypto";
+import { readFile, readdir } from "node:fs/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { env, resetEnv } from "@/lib/env";
+import { tensorPath } from "@/lib/storage/tensor-store";
+import { signedUploadUrl } from "@/lib/storage/upload-url";
+import { createDeveloperWithKeys } from "@/test/fixtures";
+import { startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
+
+afterEach(() => {
+  delete process.env.MAX_TENSOR_BYTES;
+  resetEnv();
+});
+
+async function newSession() {
+  const { test } = await createDeveloperWithKeys();
+  const session = await (await startSession({ key: test.key })).json();
+  return { key: test.key, session };
+}
+
+/** A body that arrives in chunks with no Content-Length, like a chunked transfer. */
+function chunked(total: number, chunk = 1 << 20): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      const n = Math.min(chunk, total - sent);
+      sent += n;
+      controller.enqueue(new Uint8Array(n).fill(7));
+    },
+  });
+}
+
+describe("PUT {upload_url}", () => {
+  it("stores a 45 MB tensor whole, answers 200 with an empty body and an ETag", async () => {
+    const { session } = await newSession();
+    const body = randomBytes(44_789_760);
+    const res = await uploadTensor(session.upload_url, body, "video/webm");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("");
+    expect(res.headers.get("etag")).toBe(`"${createHash("md5").update(body).digest("hex")}"`);
+    const stored = await readFile(tensorPath(session.session_id));
+    expect(createHash("sha256").update(stored).digest("hex")).toBe(createHash("sha256").update(body).digest("hex"));
+    const row = await db.session.findUniqueOrThrow({ where: { id: session.session_id } });
+    expect(row.status).toBe("uploading");
+    expect(row.uploadedBytes).toBe(BigInt(body.length));
+  });
+
+  it("replaces the first upload with a second one before upload-complete", async () => {
+    const { session } = await newSession();
+    await uploadTensor(session.upload_url, new Uint8Array(10).fill(1));
+    expect((await uploadTensor(session.upload_url, new Uint8Array(20).fill(2))).status).toBe(200);
+    expect(await readFile(tensorPath(session.session_id))).toEqual(Buffer.alloc(20, 2));
+  });
+
+  it("413 PAYLOAD_TOO_LARGE from Content-Length before reading the body", async () => {
+    const { session } = await newSession();
+    const res = await uploadTensor(session.upload_url, chunked(10), "application/octet-stream", { "content-length": String(129 * 1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: "PAYLOAD_TOO_LARGE", retryable: false });
+  });
+
+  it("413 as soon as a chunked body without Content-Length crosses the cap, keeping nothing", async () => {
+    process.env.MAX_TENSOR_BYTES = String(4 * 1024 * 1024);
+    resetEnv();
+    const { session } = await newSession();
+    const res = await uploadTensor(session.upload_url, chunked(64 * 1024 * 1024));
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toBe("PAYLOAD_TOO_LARGE");
+    const files = await readdir(env().storageDir).catch(() => []);
+    expect(files.filter((f) => f.startsWith(session.session_id))).toEqual([]);
+  });
+
+  it.each([
+    ["a tampered signature", (u: URL) => u.searchParams.set("sig", "0".repeat(64))],
+    ["a missing signature", (u: URL) => u.searchParams.delete("sig")],
+    ["a changed expiry", (u: URL) => u.searchParams.set("expires", String(Number(u.searchParams.get("expires")) + 60))],
+    ["another session's path", (u: URL) => (u.pathname = `/upload/${crypto.randomUUID()}`)],
+  ])("403 FORBIDDEN for %s", async (_label, tamper) => {
+    const { session } = await newSession();
+    const url = new URL(session.upload_url);
+    tamper(url);
+    const res = await uploadTensor(url.toString(), new Uint8Array(10));
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe("FORBIDDEN");
+  });
+
+  it("403 FORBIDDEN for an expired upload address", async () => {
+    const { session } = await newSession();
+    const url = signedUploadUrl(session.session_id, new Date(Date.now() - 1000));
+    expect((await uploadTensor(url, new Uint8Array(10))).status).toBe(403);
+  });
+
+  it("403 FORBIDDEN for a PUT after upload-complete", async () => {
+    const { key, session } = await newSession();
+    await uploadTensor(session.upload_url, new Uint8Array(10));
+    expect((await uploadComplete({ key }, { session_id: session.session_id })).status).toBe(200);
+    const res = await uploadTensor(session.upload_url, new Uint8Array(10));
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe("FORBIDDEN");
+  });
+
+  it("400 INVALID_REQUEST for another Content-Type", async () => {
+    const { session } = await newSession();
+    const res = await uploadTensor(session.upload_url, new Uint8Array(10), "image/png");
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe("INVALID_REQUEST");
+  });
+});

@@ -1,0 +1,18 @@
+import pg from "pg";
+
+/** Every row of every table, as one string, to search for what must not be there. */
+export async function dumpDatabase(url = process.env.DATABASE_URL!): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const tables = await c.query<{ t: string }>(`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public'`);
+    const parts: string[] = [];
+    for (const { t } of tables.rows) {
+      const rows = await c.query(`SELECT * FROM "${t}"`);
+      parts.push(`${t}: ${JSON.stringify(rows.rows, (_k, v) => (typeof v === "bigint" ? v.toString() : v))}`);
+    }
+    return parts.join("\n");
+  } finally {
+    await c.end();
+  }
+}
