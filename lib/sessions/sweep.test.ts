@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { env, resetEnv } from "@/lib/env";
+import { setSdkClock } from "@/lib/http/with-api-key";
+import { tensorExists, tensorPath } from "@/lib/storage/tensor-store";
+import { createApiKey, createDeveloperWithKeys } from "@/test/fixtures";
+import { pollResult, startSession, uploadTensor } from "@/test/sdk-client";
+import { sweep } from "./sweep";
+
+afterEach(() => {
+  setSdkClock(() => new Date());
+  delete process.env.PERSIST_VITALS;
+  resetEnv();
+});
+
+const HOUR = 3600_000;
+
+async function uploadedSession(key: string) {
+  const s = await (await startSession({ key })).json();
+  await uploadTensor(s.upload_url, new Uint8Array(16));
+  return s.session_id as string;
+}
+
+describe("sweep", () => {
+  it("deletes sessions that expired before completion, with their tensors", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const id = await uploadedSession(test.key);
+    await sweep(new Date(Date.now() + 10 * 60_000));
+    expect(await db.session.count({ where: { id } })).toBe(1);
+    await sweep(new Date(Date.now() + 16 * 60_000));
+    expect(await db.session.count({ where: { id } })).toBe(0);
+    expect(await tensorExists(id)).toBe(false);
+  });
+
+  it("with persistence off, deletes a session stuck in processing (its worker died) and its tensor", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const id = await uploadedSession(test.key);
+    await db.session.update({ where: { id }, data: { status: "processing", processingStartedAt: new Date(Date.now() - 6 * 60_000) } });
+    const report = await sweep();
+    expect(report.stuckSessions).toBeGreaterThanOrEqual(1);
+    expect(await db.session.count({ where: { id } })).toBe(0);
+    expect(await tensorExists(id)).toBe(false);
+  });
+
+  it("with persistence on, marks a stuck session failed with fallback vitals that polling serves", async () => {
+    process.env.PERSIST_VITALS = "true";
+    resetEnv();
+    const { test } = await createDeveloperWithKeys();
+    const id = await uploadedSession(test.key);
+    await db.session.update({ where: { id }, data: { status: "processing", processingStartedAt: new Date(Date.now() - 6 * 60_000) } });
+    await sweep();
+    const polled = await (await pollResult({ key: test.key }, id)).json();
+    expect(polled.status).toBe("failed");
+    expect(polled.vitals.confidence).toBe(0);
+    expect(await tensorExists(id)).toBe(false);
+  });
+
+  it("deletes orphaned tensors and stale partial uploads, and keeps a waiting session's tensor", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const waiting = await uploadedSession(test.key);
+    const dir = path.resolve(env().storageDir);
+    await mkdir(dir, { recursive: true });
+    const orphan = randomUUID();
+    await writeFile(tensorPath(orphan), "x");
+    const partial = path.join(dir, `${waiting}.abc123.part`);
+    await writeFile(partial, "x");
+    const old = new Date(Date.now() - HOUR);
+    await utimes(partial, old, old);
+    await sweep();
+    expect(await tensorExists(orphan)).toBe(false);
+    expect(await tensorExists(waiting)).toBe(true);
+    await expect(import("node:fs/promises").then((f) => f.stat(partial))).rejects.toThrow();
+  });
+
+  it("purges revoked keys after 90 days, which then answer API_KEY_INVALID", async () => {
+    const { developer } = await createDeveloperWithKeys();
+    const old = await createApiKey(developer.id, "live", { revokedAt: new Date(Date.now() - 91 * 24 * HOUR) });
+    const recent = await createApiKey(developer.id, "live", { revokedAt: new Date(Date.now() - 89 * 24 * HOUR) });
+    await sweep();
+    expect((await (await startSession({ key: old.key })).json()).error).toBe("API_KEY_INVALID");
+    expect((await (await startSession({ key: recent.key })).json()).error).toBe("API_KEY_REVOKED");
+  });
+
+  it("prunes rate-limit rows that left the window", async () => {
+    const { developer } = await createDeveloperWithKeys();
+    await db.rateLimitHit.createMany({ data: [{ developerId: developer.id, at: new Date(Date.now() - 2 * HOUR) }, { developerId: developer.id, at: new Date() }] });
+    await sweep();
+    expect(await db.rateLimitHit.count({ where: { developerId: developer.id } })).toBe(1);
+  });
+});
