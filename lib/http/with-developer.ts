@@ -1,9 +1,9 @@
-import { db } from "@/lib/db";
 import { ApiError } from "./errors";
 import { route, type RequestContext, type RouteHandler } from "./handler";
 import { verifyIdToken } from "@/lib/identity/id-token";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
-import { WITHOUT_SECRETS, type DeveloperAccount } from "@/lib/accounts/developer-account";
+import type { DeveloperAccount } from "@/lib/accounts/developer-account";
+import { developerForSession } from "@/lib/accounts/session-developer";
 
 export type DeveloperContext = RequestContext & { developer: DeveloperAccount };
 
@@ -25,8 +25,8 @@ export function withDeveloper(
 ): RouteHandler {
   return route(async (ctx) => {
     const claims = await verifyIdToken(bearerToken(ctx.req));
-    const developer = await db.developer.findUnique({ where: { id: claims.developerId }, omit: WITHOUT_SECRETS });
-    if (!developer || developer.sessionVersion !== claims.sessionVersion) {
+    const developer = await developerForSession(claims.developerId, claims.sessionVersion);
+    if (!developer) {
       throw new ApiError("UNAUTHORIZED", "This ID token is no longer valid (the password was changed); sign in again");
     }
     if (!opts.allowInactive) assertDeveloperActive(developer);
