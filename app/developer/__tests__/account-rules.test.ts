@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { resetEnv } from "@/lib/env";
+import * as signup from "@/app/developer/signup/route";
+import * as verify from "@/app/developer/verify/route";
+import * as login from "@/app/developer/login/route";
+import * as profile from "@/app/developer/profile/route";
+import * as keys from "@/app/developer/keys/route";
+import { runAccountCommand } from "@/scripts/account";
+import { call, linkToken, startSmtp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { developerWithToken } from "./developer-fixtures";
+
+describe("account rules", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(async () => {
+    delete process.env.REQUIRE_APPROVAL;
+    resetEnv();
+    await smtp.stop();
+  });
+
+  it("with REQUIRE_APPROVAL, a verified account waits for staff; approval and suspension by the account tool", async () => {
+    process.env.REQUIRE_APPROVAL = "true";
+    resetEnv();
+    const email = uniqueEmail("approval");
+    await call(signup.POST, "POST", "/developer/signup", { body: { email, password: STRONG_PASSWORD, name: "Ann" } });
+    const verified = await call(verify.GET, "GET", "/developer/verify", { query: { token: linkToken(await smtp.waitFor(email), "/verify") } });
+    expect(verified.body.status).toBe("verified");
+    expect(verified.body.message).toMatch(/approval/);
+    const ip = uniqueIp();
+    const token = (await call(login.POST, "POST", "/developer/login", { ip, body: { email, password: STRONG_PASSWORD } })).body.id_token;
+    const waiting = await call(keys.GET, "GET", "/developer/keys", { token });
+    expect(waiting.body).toMatchObject({ error: "DEVELOPER_PENDING", message: expect.stringMatching(/approval/) });
+    expect((await call(profile.GET, "GET", "/developer/profile", { token })).body).toMatchObject({ status: "pending", email_verified: true });
+
+    await runAccountCommand(["status", email, "active"]);
+    expect((await call(keys.GET, "GET", "/developer/keys", { token })).status).toBe(200);
+    await runAccountCommand(["status", email, "suspended"]);
+    expect((await call(keys.GET, "GET", "/developer/keys", { token })).body.error).toBe("DEVELOPER_SUSPENDED");
+    // A suspended developer can still sign in, to see why.
+    const again = await call(login.POST, "POST", "/developer/login", { ip, body: { email, password: STRONG_PASSWORD } });
+    expect(again.status).toBe(200);
+    expect((await call(profile.GET, "GET", "/developer/profile", { token: again.body.id_token })).body.status).toBe("suspended");
+    delete process.env.REQUIRE_APPROVAL;
+    resetEnv();
+  });
+
+  it("signing up again before verifying mails a fresh verification link, and keeps the first password", async () => {
+    const email = uniqueEmail("again");
+    await call(signup.POST, "POST", "/developer/signup", { body: { email, password: STRONG_PASSWORD, name: "Bob" } });
+    const first = linkToken(await smtp.waitFor(email), "/verify");
+    const seen = smtp.mails.length;
+    const second = await call(signup.POST, "POST", "/developer/signup", { body: { email, password: "a different passphrase 5", name: "Mallory" } });
+    expect(second.status).toBe(201);
+    const fresh = linkToken(await smtp.waitFor(email, seen), "/verify");
+    expect(fresh).not.toBe(first);
+    expect((await call(verify.GET, "GET", "/developer/verify", { query: { token: fresh } })).body.status).toBe("verified");
+    const row = await db.developer.findUniqueOrThrow({ where: { email } });
+    expect(row.name).toBe("Bob");
+    expect((await call(login.POST, "POST", "/developer/login", { ip: uniqueIp(), body: { email, password: "a different passphrase 5" } })).status).toBe(401);
+  });
+
+  it("profile: name and company change, an empty company clears it, and only the field names are audited", async () => {
+    const { dev, token } = await developerWithToken();
+    const changed = await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { name: "  Grace Hopper ", company: "Navy" } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ name: "Grace Hopper", company: "Navy", email: dev.email });
+    const cleared = await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { company: "" } });
+    expect(cleared.body.company).toBeNull();
+    const rows = await db.auditLog.findMany({ where: { actorId: dev.id, action: "developer.profile_update" }, orderBy: { createdAt: "asc" } });
+    expect(rows.map((r) => r.details)).toEqual([{ fields: ["name", "company"] }, { fields: ["company"] }]);
+    expect(rows.every((r) => r.ip === "203.0.113.1")).toBe(true);
+  });
+});
