@@ -41,10 +41,12 @@ export function analyseBeats(fused: Float64Array, halves: Float64Array[] | undef
   // Never correct below 40 % of the measurement: if noise explains nearly all of it,
   // the honest answer is "small", and confidence already says the scan is noisy.
   const corrected = Math.sqrt(Math.max(measured ** 2 - 2 * jitterMs ** 2, (0.4 * measured) ** 2));
+  // Amplitudes of beats inside motion segments measure the motion, not the breath.
+  const keep = initial.times.map((t) => !mask || !mask[Math.min(mask.length - 1, Math.round(t * rate))]);
   return {
     times,
-    beatTimesForAmplitude: initial.times,
-    amplitudes: initial.amplitudes,
+    beatTimesForAmplitude: initial.times.filter((_, i) => keep[i]),
+    amplitudes: initial.amplitudes.filter((_, i) => keep[i]),
     intervals,
     jitterMs,
     sdnnMs: corrected,

@@ -3,14 +3,17 @@
 // fit through the three samples around the maximum for sub-grid precision.
 
 export type Spectrum = { freqs: Float64Array; power: Float64Array };
+export type ComplexSpectrum = Spectrum & { re: Float64Array; im: Float64Array };
 
-export function powerSpectrum(x: ArrayLike<number>, rate: number, loHz: number, hiHz: number, stepHz: number): Spectrum {
+export function powerSpectrum(x: ArrayLike<number>, rate: number, loHz: number, hiHz: number, stepHz: number): ComplexSpectrum {
   const n = x.length;
   const w = new Float64Array(n);
   for (let i = 0; i < n; i++) w[i] = x[i] * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / Math.max(1, n - 1))); // Hann
   const count = Math.max(1, Math.floor((hiHz - loHz) / stepHz) + 1);
   const freqs = new Float64Array(count);
   const power = new Float64Array(count);
+  const reOut = new Float64Array(count);
+  const imOut = new Float64Array(count);
   for (let k = 0; k < count; k++) {
     const f = loHz + k * stepHz;
     // Rotating phasor instead of sin/cos per sample.
@@ -22,8 +25,10 @@ export function powerSpectrum(x: ArrayLike<number>, rate: number, loHz: number, 
     }
     freqs[k] = f;
     power[k] = (re * re + im * im) / n;
+    reOut[k] = re / Math.sqrt(n);
+    imOut[k] = im / Math.sqrt(n);
   }
-  return { freqs, power };
+  return { freqs, power, re: reOut, im: imOut };
 }
 
 /** Peak frequency with parabolic (sub-grid) refinement, and its index. */

@@ -19,7 +19,7 @@ export type Estimate =
 export function estimateVitals(out: ModelOutput, fps: number, demographics?: Demographics): Estimate {
   const mask = motionMask(out, fps);
   const cands = pulseCandidates(out, fps, mask);
-  const fused = fuseCandidates(cands, fps, out.frames);
+  const fused = fuseCandidates(cands, fps, out.frames, mask);
   if (!fused) return { ok: false, code: "NO_SIGNAL", message: "no region carries a usable skin signal" };
 
   // Halves of disjoint regions with independent sensor noise, to measure timing noise.
@@ -44,6 +44,7 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
 
   const quality: QualityInputs = {
     snrDb: fused.snrDb,
+    coherence: fused.coherence,
     agreement: fused.agreement,
     keptBeats: intervals.keptFraction,
     stability: lightingStability(out, mask),

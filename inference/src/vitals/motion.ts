@@ -51,3 +51,4 @@ export function bridgeMasked(x: Float64Array, mask: Uint8Array): Float64Array {
 }
 
 export const maskedFraction = (mask: Uint8Array): number => mask.reduce((a, b) => a + b, 0) / Math.max(1, mask.length);
+

@@ -1,7 +1,7 @@
 // Pulse candidates (per region and extraction method), their quality, and fusion.
 import type { ModelOutput } from "../model-runner.js";
 import { bandPass } from "../dsp/filters.js";
-import { powerSpectrum, pulseSnrDb, spectralPeak, type Spectrum } from "../dsp/spectrum.js";
+import { powerSpectrum, pulseSnrDb, spectralPeak, type ComplexSpectrum } from "../dsp/spectrum.js";
 import { mean, std } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
 import { bridgeMasked } from "./motion.js";
@@ -14,7 +14,7 @@ export type RegionPulse = {
   region: number;
   method: "pos" | "pbv";
   signal: Float64Array; // band-passed, unit variance
-  spectrum?: Spectrum;
+  spectrum?: ComplexSpectrum;
   freq: number; // own spectral peak
   snrDb: number; // at the fused rate
   skin: number; // mean skin fraction
@@ -26,6 +26,7 @@ export type FusedPulse = {
   freq: number;
   snrDb: number;
   agreement: number; // weighted share of candidates whose own peak matches the fused rate
+  coherence: number; // correlation of two halves of the regions (independent sensor noise)
 };
 
 export function column(data: Float32Array, stride: number, offset: number, frames: number): Float64Array {
@@ -59,21 +60,16 @@ export function pulseCandidates(out: ModelOutput, fps: number, mask: Uint8Array)
 }
 
 /**
- * Two passes: the rate is first read from the sum of all candidates' normalised spectra
- * (noise averages out, the shared pulse adds up), then each candidate is weighted by its
- * SNR at that common rate, so a region whose own peak is noise gets no say.
+ * Two passes. The rate comes from the cross-region spectrum |sum Y_r|^2 - sum |Y_r|^2:
+ * only products between different regions remain, and since the regions' sensor noise
+ * is independent those average to zero while the shared pulse adds up. Then each
+ * candidate is weighted by its SNR at that rate, so a region whose own peak is noise
+ * gets no say.
  */
-export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number): FusedPulse | undefined {
+export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number, mask?: Uint8Array): FusedPulse | undefined {
   const usable = cands.filter((c) => c.spectrum);
   if (!usable.length) return undefined;
-  const first = usable[0].spectrum!;
-  const summed = new Float64Array(first.power.length);
-  for (const c of usable) {
-    const total = c.spectrum!.power.reduce((a, b) => a + b, 0) || 1;
-    const skinFactor = Math.min(1, c.skin / 0.2);
-    for (let k = 0; k < summed.length; k++) summed[k] += (skinFactor * c.spectrum!.power[k]) / total;
-  }
-  const f0 = spectralPeak({ freqs: first.freqs, power: summed }).freq;
+  const f0 = crossRegionPeak(usable);
   for (const c of usable) {
     c.snrDb = pulseSnrDb(c.spectrum!, f0);
     c.weight = Math.pow(10, c.snrDb / 10) * Math.min(1, c.skin / 0.2);
@@ -81,10 +77,46 @@ export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number
   const signal = weightedSum(usable, frames);
   if (!signal) return undefined;
   const sp = powerSpectrum(signal, fps, PULSE_LO_HZ, PULSE_HI_HZ, GRID_HZ);
-  const freq = spectralPeak(sp).freq;
+  // Refine on the fused signal, but only near the rate the candidates agreed on.
+  const near = sp.power.map((p, k) => (Math.abs(sp.freqs[k] - f0) <= 0.13 ? p : 0));
+  const freq = spectralPeak({ freqs: sp.freqs, power: near }).freq;
   const totalWeight = usable.reduce((a, c) => a + c.weight, 0);
   const agree = usable.filter((c) => Math.abs(c.freq - freq) * 60 < 5).reduce((a, c) => a + c.weight, 0);
-  return { signal, freq, snrDb: pulseSnrDb(sp, freq), agreement: agree / totalWeight };
+  return { signal, freq, snrDb: pulseSnrDb(sp, freq), agreement: agree / totalWeight, coherence: halvesCorrelation(usable, frames, mask) };
+}
+
+function crossRegionPeak(usable: RegionPulse[]): number {
+  const { freqs } = usable[0].spectrum!;
+  const n = freqs.length;
+  const regions = [...new Set(usable.map((c) => c.region))];
+  const sumRe = new Float64Array(n), sumIm = new Float64Array(n), auto = new Float64Array(n);
+  for (const r of regions) {
+    const re = new Float64Array(n), im = new Float64Array(n);
+    for (const c of usable.filter((u) => u.region === r)) {
+      const skinFactor = Math.min(1, c.skin / 0.2);
+      for (let k = 0; k < n; k++) { re[k] += skinFactor * c.spectrum!.re[k]; im[k] += skinFactor * c.spectrum!.im[k]; }
+    }
+    for (let k = 0; k < n; k++) { sumRe[k] += re[k]; sumIm[k] += im[k]; auto[k] += re[k] ** 2 + im[k] ** 2; }
+  }
+  // With a single region there are no cross terms; fall back to its own power.
+  const score = sumRe.map((v, k) => (regions.length > 1 ? v * v + sumIm[k] ** 2 - auto[k] : auto[k]));
+  return spectralPeak({ freqs, power: score }).freq;
+}
+
+/** Equal-weight correlation of regions {0,1} against {2,3}, motion frames left out. */
+function halvesCorrelation(usable: RegionPulse[], frames: number, mask?: Uint8Array): number {
+  const half = (rs: number[]) => {
+    const out = new Float64Array(frames);
+    for (const c of usable) if (rs.includes(c.region)) for (let i = 0; i < frames; i++) out[i] += c.signal[i];
+    return out;
+  };
+  const a = half([0, 1]), b = half([2, 3]);
+  let ab = 0, aa = 0, bb = 0;
+  for (let i = 0; i < frames; i++) {
+    if (mask?.[i]) continue;
+    ab += a[i] * b[i]; aa += a[i] * a[i]; bb += b[i] * b[i];
+  }
+  return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
 }
 
 /** Weighted sum of candidates (those of the given regions only, when `regions` is set). */
