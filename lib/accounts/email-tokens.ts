@@ -24,6 +24,7 @@ export async function issueEmailToken(tx: Tx, developerId: string, purpose: Emai
       purpose,
       tokenHash: hashToken(token),
       expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS[purpose] * 1000),
+      createdAt: now,
     },
   });
   return token;

@@ -7,6 +7,7 @@ import { hashPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";
 import { forgotPasswordBody, resetPasswordBody } from "./schemas";
 import { hashToken, issueEmailToken } from "./email-tokens";
+import { mayMailToken } from "./mail-throttle";
 
 /**
  * Mails a reset link when the address has an account, and does nothing otherwise. The caller
@@ -18,8 +19,17 @@ export async function requestPasswordReset(email: string, ip: string, now = new 
   const token = await db.$transaction(async (tx) => {
     const dev = await tx.developer.findUnique({ where: { email: input.email }, select: { id: true } });
     if (!dev) return null;
-    await audit(tx, { actorId: null, actorType: "anonymous", action: "developer.password_reset_requested", targetType: "developer", targetId: dev.id, ip });
-    return issueEmailToken(tx, dev.id, "reset", now);
+    const mayMail = await mayMailToken(tx, dev.id, "reset", now);
+    await audit(tx, {
+      actorId: null,
+      actorType: "anonymous",
+      action: "developer.password_reset_requested",
+      targetType: "developer",
+      targetId: dev.id,
+      ip,
+      details: { mailed: mayMail },
+    });
+    return mayMail ? issueEmailToken(tx, dev.id, "reset", now) : null;
   });
   if (token) await sendMail(passwordResetMail(input.email, token));
 }

@@ -7,6 +7,7 @@ import * as login from "@/app/developer/login/route";
 import * as profile from "@/app/developer/profile/route";
 import * as keys from "@/app/developer/keys/route";
 import { runAccountCommand } from "@/scripts/account";
+import { requestPasswordReset } from "@/lib/accounts/password-reset";
 import { call, linkToken, startSmtp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
 
@@ -62,6 +63,15 @@ describe("account rules", () => {
     expect((await call(login.POST, "POST", "/developer/login", { ip: uniqueIp(), body: { email, password: "a different passphrase 5" } })).status).toBe(401);
   });
 
+  it("two concurrent sign-ups with one new address make one account and the same answer", async () => {
+    const email = uniqueEmail("race");
+    const body = { email, password: STRONG_PASSWORD, name: "Rae" };
+    const [a, b] = await Promise.all([0, 1].map(() => call(signup.POST, "POST", "/developer/signup", { body })));
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body).toEqual(b.body);
+    expect(await db.developer.count({ where: { email } })).toBe(1);
+  });
+
   it("profile: name and company change, an empty company clears it, and only the field names are audited", async () => {
     const { dev, token } = await developerWithToken();
     const changed = await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { name: "  Grace Hopper ", company: "Navy" } });
@@ -72,5 +82,30 @@ describe("account rules", () => {
     const rows = await db.auditLog.findMany({ where: { actorId: dev.id, action: "developer.profile_update" }, orderBy: { createdAt: "asc" } });
     expect(rows.map((r) => r.details)).toEqual([{ fields: ["name", "company"] }, { fields: ["company"] }]);
     expect(rows.every((r) => r.ip === "203.0.113.1")).toBe(true);
+  });
+});
+
+describe("account mails cannot flood an inbox", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(async () => {
+    await smtp.stop();
+  });
+
+  it("at most 3 sign-up-attempt mails and 3 reset mails per account and hour; the answers do not change", async () => {
+    const { dev } = await developerWithToken();
+    const answers = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const r = await call(signup.POST, "POST", "/developer/signup", { body: { email: dev.email, password: STRONG_PASSWORD, name: "X" } });
+      answers.add(JSON.stringify([r.status, r.body]));
+      await requestPasswordReset(dev.email, "ip");
+    }
+    expect(answers.size).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    const mine = smtp.mails.filter((m) => m.to === dev.email);
+    expect(mine.filter((m) => m.raw.includes("Someone tried to sign up"))).toHaveLength(3);
+    expect(mine.filter((m) => m.raw.includes("/reset-password?token="))).toHaveLength(3);
   });
 });

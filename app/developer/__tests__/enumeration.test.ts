@@ -4,11 +4,14 @@ import * as signup from "@/app/developer/signup/route";
 import * as login from "@/app/developer/login/route";
 import { call, startSmtp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
+import { verifyPassword } from "@/lib/accounts/password";
 
 // No account enumeration: an existing address gets the same answer as a new one, through the
-// same argon2 work, and about the same time. The fastest of several runs is compared (the
-// least disturbed by other processes on a shared machine); medians are printed as well.
-const ROUNDS = 16;
+// same argon2 work (counted exactly), and about the same time. Timing on a shared machine is
+// noisy (other test files run at the same time), so the figures are printed and the margin
+// between the lower quartiles is held under the cost of one argon2 run measured alongside:
+// the gap that skipping the hash or the dummy verify would open.
+const ROUNDS = 20;
 
 const argonCalls = vi.hoisted(() => ({ hash: 0, verify: 0 }));
 vi.mock("@node-rs/argon2", async (importOriginal) => {
@@ -26,16 +29,23 @@ vi.mock("@node-rs/argon2", async (importOriginal) => {
   };
 });
 
-function median(xs: number[]): number {
+function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  return s[Math.floor((s.length - 1) * q)];
 }
 
-function report(what: string, aName: string, a: number[], bName: string, b: number[]): number {
-  const margin = Math.abs(Math.min(...a) - Math.min(...b));
+async function argonCost(): Promise<number> {
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) runs.push(await timed(() => verifyPassword(null, "some password")));
+  return Math.min(...runs);
+}
+
+function report(what: string, aName: string, a: number[], bName: string, b: number[], argon: number): number {
+  const margin = Math.abs(quantile(a, 0.25) - quantile(b, 0.25));
   console.log(
-    `${what}: fastest ${aName} ${Math.min(...a).toFixed(1)} ms, ${bName} ${Math.min(...b).toFixed(1)} ms (margin ${margin.toFixed(1)} ms); ` +
-      `median ${median(a).toFixed(1)} / ${median(b).toFixed(1)} ms; ${a.length} runs each`,
+    `${what}: lower quartile ${aName} ${quantile(a, 0.25).toFixed(1)} ms, ${bName} ${quantile(b, 0.25).toFixed(1)} ms, ` +
+      `margin ${margin.toFixed(1)} ms (one argon2 run: ${argon.toFixed(1)} ms); ` +
+      `median ${quantile(a, 0.5).toFixed(1)} / ${quantile(b, 0.5).toFixed(1)} ms; ${a.length} runs each`,
   );
   return margin;
 }
@@ -56,13 +66,15 @@ describe("no account enumeration", () => {
   });
 
   it("a duplicate sign-up answers exactly like a new one, mails the owner, and takes about as long", async () => {
-    const { dev } = await developerWithToken();
     const fresh: number[] = [];
     const dup: number[] = [];
+    let dev = (await developerWithToken()).dev;
     const body = (email: string) => ({ email, password: STRONG_PASSWORD, name: "Eve" });
     let newAnswer: unknown;
     let dupAnswer: unknown;
     for (let i = 0; i < ROUNDS + 2; i++) {
+      // A different existing account each round: the hourly mail cap must not skip the mail.
+      dev = (await developerWithToken()).dev;
       const email = uniqueEmail("new");
       const tNew = await timed(async () => {
         const r = await call(signup.POST, "POST", "/developer/signup", { body: body(email) });
@@ -78,7 +90,8 @@ describe("no account enumeration", () => {
       }
     }
     expect(dupAnswer).toEqual(newAnswer);
-    expect(report("sign-up", "new address", fresh, "existing address", dup)).toBeLessThan(20);
+    const argon = await argonCost();
+    expect(report("sign-up", "new address", fresh, "existing address", dup, argon)).toBeLessThan(Math.max(20, argon));
     const mail = await smtp.waitFor(dev.email);
     expect(mail.raw).toContain("Someone tried to sign up with your address");
     expect(await db.developer.count({ where: { email: dev.email } })).toBe(1);
@@ -120,6 +133,7 @@ describe("no account enumeration", () => {
         wrong.push(tW);
       }
     }
-    expect(report("login", "unknown address", unknown, "wrong password", wrong)).toBeLessThan(15);
+    const argon = await argonCost();
+    expect(report("login", "unknown address", unknown, "wrong password", wrong, argon)).toBeLessThan(Math.max(15, argon));
   });
 });
