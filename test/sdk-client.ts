@@ -30,10 +30,17 @@ export function startSession(call: Call, body?: unknown) {
   return start.POST(new Request("http://localhost:3000/sdk/session/start", init), params({}));
 }
 
-export function uploadTensor(uploadUrl: string, body: BodyInit, contentType = "application/octet-stream", extra: Record<string, string> = {}) {
+export type Body = BodyInit | Uint8Array;
+
+export function uploadTensor(uploadUrl: string, body: Body, contentType = "application/octet-stream", extra: Record<string, string> = {}) {
   const url = new URL(uploadUrl);
   const sessionId = url.pathname.split("/").pop()!;
-  const init: RequestInit & { duplex: "half" } = { method: "PUT", headers: { "content-type": contentType, ...extra }, body, duplex: "half" };
+  const init: RequestInit & { duplex: "half" } = {
+    method: "PUT",
+    headers: { "content-type": contentType, ...extra },
+    body: body as BodyInit,
+    duplex: "half",
+  };
   return upload.PUT(new Request(url, init), params({ sessionId }));
 }
 
@@ -57,7 +64,7 @@ export function pollResult(call: Call, sessionId: string, form: "primary" | "pat
 }
 
 /** start -> upload -> complete, returning every response. */
-export async function fullScan(call: Call, tensor: BodyInit = new Uint8Array(1024)) {
+export async function fullScan(call: Call, tensor: Body = new Uint8Array(1024)) {
   const started = await startSession(call);
   const session = await started.json();
   const uploaded = await uploadTensor(session.upload_url, tensor);

@@ -5,8 +5,13 @@ import { logger } from "@/lib/logger";
 // One worker pool per server process, created on first use and shared by every request.
 const globalForPool = globalThis as unknown as { __vitalsPool?: Promise<InferencePool> };
 
+type InferenceModule = typeof import("@vitals/inference");
+
 async function createPool(): Promise<InferencePool> {
-  const { createInferencePool } = await import("@vitals/inference");
+  // Loaded by Node at run time, never bundled: the package's worker file must stay a real file
+  // next to its compiled module (a bundled copy resolves the worker to a missing asset).
+  const specifier = "@vitals/inference";
+  const { createInferencePool } = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ specifier)) as InferenceModule;
   const e = env();
   return createInferencePool({ modelPath: e.MODEL_PATH, threads: e.INFERENCE_THREADS, timeoutMs: e.INFERENCE_TIMEOUT_MS });
 }
