@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
 import { sendMail } from "@/lib/mail/send-mail";
 import { passwordResetMail } from "@/lib/mail/templates";
 import { hashPassword } from "./password";
@@ -10,11 +11,20 @@ import { hashToken, issueEmailToken } from "./email-tokens";
 import { mayMailToken } from "./mail-throttle";
 
 /**
- * Mails a reset link when the address has an account, and does nothing otherwise. The caller
- * answers 202 before this settles (the API route does not await it), so neither the answer nor
- * its timing says whether the address exists.
+ * "Forgot password": validates the address and returns at once; the lookup, the token and the
+ * mail happen after, detached (failures are logged). So neither the API's 202 nor the portal's
+ * answer, nor their timing, nor a mail server being down, tells whether the address has an
+ * account.
  */
 export async function requestPasswordReset(email: string, ip: string, now = new Date()): Promise<void> {
+  const input = forgotPasswordBody.parse({ email });
+  mailPasswordReset(input.email, ip, now).catch((err) =>
+    logger.error("password reset mail failed", { error: err instanceof Error ? err.message : String(err) }),
+  );
+}
+
+/** The work behind requestPasswordReset: a reset link when the address has an account (within the mail cap). */
+export async function mailPasswordReset(email: string, ip: string, now = new Date()): Promise<void> {
   const input = forgotPasswordBody.parse({ email });
   const token = await db.$transaction(async (tx) => {
     const dev = await tx.developer.findUnique({ where: { email: input.email }, select: { id: true } });

@@ -83,7 +83,10 @@ describe("developer account, end to end", () => {
     expect(used.body.current_month.last_scan_at).toBeGreaterThan(0);
     const months = await call(history.GET, "GET", "/developer/usage/history", { token: idToken });
     expect(months.body.history).toHaveLength(6);
-    expect(months.body.history[0].scan_count).toBe(1);
+    expect(months.body.history[0]).toEqual({ month: new Date().toISOString().slice(0, 7), scan_count: 1 });
+    expect(months.body.history.slice(1).every((m: { scan_count: number }) => m.scan_count === 0)).toBe(true);
+    const names = months.body.history.map((m: { month: string }) => m.month);
+    expect([...names].sort().reverse()).toEqual(names); // newest first
 
     const revoked = await call(keyById.DELETE, "DELETE", `/developer/keys/${live.body.id}`, { token: idToken, params: { id: live.body.id } });
     expect(revoked.status).toBe(200);

@@ -11,7 +11,7 @@ import * as jwksRoute from "@/app/.well-known/jwks.json/route";
 import { ID_TOKEN_AUDIENCE, idTokenIssuer, issueIdToken, verifyIdToken } from "@/lib/identity/id-token";
 import { signingKey } from "@/lib/identity/signing-key";
 import { verifyEmail } from "@/lib/accounts/verify-email";
-import { requestPasswordReset, resetPassword } from "@/lib/accounts/password-reset";
+import { mailPasswordReset, resetPassword } from "@/lib/accounts/password-reset";
 import { call, linkToken, startSmtp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
 
@@ -112,7 +112,7 @@ describe("mail tokens", () => {
     expect(b.status).toBe(202);
     expect(a.body).toEqual(b.body);
     await smtp.waitFor(known.dev.email);
-    await requestPasswordReset(uniqueEmail("nobody"), "ip");
+    await mailPasswordReset(uniqueEmail("nobody"), "ip");
     expect(smtp.mails.some((m) => m.to.startsWith("nobody-"))).toBe(false);
   });
 
@@ -120,7 +120,7 @@ describe("mail tokens", () => {
     const { dev } = await developerWithToken();
     const t0 = new Date();
     let seen = smtp.mails.length;
-    await requestPasswordReset(dev.email, "ip", t0);
+    await mailPasswordReset(dev.email, "ip", t0);
     const resetToken = linkToken(await smtp.waitFor(dev.email, seen), "/reset-password");
     await expect(resetPassword(resetToken, "late passphrase number 9", "ip", new Date(t0.getTime() + 3601_000))).rejects.toMatchObject({ code: "INVALID_REQUEST" });
 
