@@ -15,12 +15,15 @@ export function motionMask(out: ModelOutput, fps: number): Uint8Array {
     for (let k = 0; k < REGIONS * 3; k++) s += out.rgbMeans[t * REGIONS * 3 + k];
     level[t] = s;
   }
-  // Deviation from a 2 s running median, relative to the level.
+  // Deviation from a 2 s running mean (prefix sums: this runs on every scan), relative
+  // to the level. A bump pulls the mean a little, but far less than its own height.
   const half = Math.round(fps);
+  const prefix = new Float64Array(T + 1);
+  for (let t = 0; t < T; t++) prefix[t + 1] = prefix[t] + level[t];
   const dev = new Float64Array(T);
   for (let t = 0; t < T; t++) {
-    const win = level.subarray(Math.max(0, t - half), Math.min(T, t + half + 1));
-    const m = median(win);
+    const lo = Math.max(0, t - half), hi = Math.min(T, t + half + 1);
+    const m = (prefix[hi] - prefix[lo]) / (hi - lo);
     dev[t] = m > 0 ? (level[t] - m) / m : 0;
   }
   const spread = 1.4826 * median(dev.map(Math.abs));

@@ -8,7 +8,7 @@ import { bridgeMasked } from "./motion.js";
 
 export const PULSE_LO_HZ = 0.7; // 42 bpm
 export const PULSE_HI_HZ = 3.5; // 210 bpm
-const GRID_HZ = 0.005; // 0.3 bpm before parabolic refinement
+const GRID_HZ = 0.01; // 0.6 bpm grid; a 24 s Hann main lobe spans ~8 points, so the parabola is exact enough
 
 export type RegionPulse = {
   region: number;
