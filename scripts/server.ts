@@ -13,6 +13,10 @@ export async function startServer(opts: { port: number; dev?: boolean; hostname?
     void handle(req, res);
   });
   server.requestTimeout = 0; // uploads of 45 MB on slow links and 60 s inference must not be cut
+  // Idle keep-alive sockets outlive clients' and load balancers' (60 s), so a client never
+  // reuses a socket the server is closing at that very moment.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(opts.port, opts.hostname ?? "0.0.0.0", resolve));
   return server;
 }

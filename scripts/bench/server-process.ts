@@ -1,15 +1,21 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 
 /** Starts the production build (npm start's script) as its own process and waits for /health. */
 export async function startServerProcess(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "silent" },
+    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? "silent" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
+  const logFile = `/tmp/vitals-server-${port}.log`;
+  const collect = (d: Buffer) => {
+    output += d;
+    appendFileSync(logFile, d);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  child.on("exit", (code, signal) => appendFileSync(logFile, `\nserver exited: code ${code} signal ${signal}\n`));
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);

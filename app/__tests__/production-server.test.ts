@@ -1,0 +1,81 @@
+import type { ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServerProcess } from "@/scripts/bench/server-process";
+import { createDeveloperWithKeys } from "@/test/fixtures";
+import { syntheticTensor } from "@/test/tensors";
+
+// The built app behind the real HTTP server: what route-handler tests cannot see (bundling,
+// body limits of the framework, worker files, the client-IP stamp).
+const PORT = 3280 + (process.pid % 10);
+const base = `http://127.0.0.1:${PORT}`;
+const dataDir = `/tmp/vitals-server-test-${process.pid}`;
+let server: ChildProcess;
+
+beforeAll(async () => {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("The production build is missing: run `npm run build` before this test");
+  server = await startServerProcess({ DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: dataDir, STORAGE_DIR: `${dataDir}/uploads` }, PORT);
+}, 120_000);
+
+afterAll(() => {
+  server?.kill();
+});
+
+async function start(key: string) {
+  const res = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": key } });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+describe("the production server", () => {
+  it("runs real inference in its worker pool: vitals with confidence and processing_time_ms", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const { tensor, truth } = syntheticTensor({ heartRate: 68, frameCount: 720 });
+    const session = await start(live.key);
+    expect(new URL(session.upload_url).origin).toBe(base);
+    const put = await fetch(session.upload_url, { method: "PUT", headers: { "content-type": "video/webm" }, body: new Uint8Array(tensor) });
+    expect(put.status).toBe(200);
+    const res = await fetch(`${base}/sdk/session/upload-complete`, {
+      method: "POST",
+      headers: { "x-api-key": live.key, "content-type": "application/json" },
+      body: JSON.stringify({ session_id: session.session_id }),
+    });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.processing_time_ms).toBeGreaterThan(0);
+    expect(body.vitals.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(Math.abs(body.vitals.heart_rate - truth.heartRate)).toBeLessThan(2);
+  });
+
+  it("receives a 45 MB upload whole (nothing in front of the route cuts the body)", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const session = await start(test.key);
+    const body = new Uint8Array(44_789_760);
+    for (let i = 0; i < body.length; i += 4096) body[i] = (i / 4096) & 0xff;
+    const put = await fetch(session.upload_url, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body });
+    expect(put.status).toBe(200);
+    const stored = readFileSync(`${dataDir}/uploads/${session.session_id}.tensor`);
+    expect(createHash("sha256").update(stored).digest("hex")).toBe(createHash("sha256").update(body).digest("hex"));
+  });
+
+  it("ignores a client's spoofed client-IP header: the brute-force block follows the socket", async () => {
+    const bad = { "x-api-key": "ck_live_" + "f".repeat(64) };
+    for (let i = 0; i < 10; i++) {
+      await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { ...bad, "x-vitals-client-ip": `192.0.2.${i}` } });
+    }
+    const { test } = await createDeveloperWithKeys();
+    const res = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": test.key, "x-vitals-client-ip": "192.0.2.99" } });
+    expect(res.status).toBe(429);
+    expect((await res.json()).error).toBe("AUTH_BLOCKED");
+  });
+
+  it("answers unknown paths and bad JSON with the flat error body", async () => {
+    const unknown = await fetch(`${base}/nothing/here`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: "NOT_FOUND", retryable: false });
+    const res = await fetch(`${base}/sdk/session/upload-complete`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+});
