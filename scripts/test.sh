@@ -9,11 +9,11 @@ export NEXT_TELEMETRY_DISABLED=1
 echo "== build the inference package"
 npm run -s -w inference build
 
+echo "== production build (the server tests run against it)"
+npm run -s build >/dev/null
+
 echo "== unit and integration tests (PostgreSQL)"
 npx vitest run
-
-echo "== production build"
-npm run -s build >/dev/null
 
 echo "== smoke test: embedded database, no DATABASE_URL"
 bash scripts/smoke-embedded.sh
