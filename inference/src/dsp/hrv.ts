@@ -6,11 +6,12 @@
 // timing the same beats on two disjoint halves of the regions and comparing gives
 // var(A - B) = sA^2 + sB^2, and the fused signal's jitter is about a quarter of that.
 import { cleanIntervals, detectBeats, type CleanIntervals } from "./beats.js";
-import { median } from "./stats.js";
+import { mean, median } from "./stats.js";
 import { alignToTemplate, beatTemplate } from "./template-timing.js";
 import { sdnn } from "../synth/physiology.js";
 
 export type BeatAnalysis = {
+  heartRate: number; // bpm
   times: number[];
   beatTimesForAmplitude: number[];
   amplitudes: number[];
@@ -43,7 +44,12 @@ export function analyseBeats(fused: Float64Array, halves: Float64Array[] | undef
   const corrected = Math.sqrt(Math.max(measured ** 2 - 2 * jitterMs ** 2, (0.4 * measured) ** 2));
   // Amplitudes of beats inside motion segments measure the motion, not the breath.
   const keep = initial.times.map((t) => !mask || !mask[Math.min(mask.length - 1, Math.round(t * rate))]);
+  // The mean interval over many beats is far finer than the spectral peak; trust it when
+  // the two agree, otherwise the spectrum (beats may be missed in noise).
+  const spectralHr = pulseHz * 60;
+  const beatHr = intervals.ibisMs.length >= 5 ? 60000 / mean(intervals.ibisMs) : NaN;
   return {
+    heartRate: Math.abs(beatHr - spectralHr) < 6 ? beatHr : spectralHr,
     times,
     beatTimesForAmplitude: initial.times.filter((_, i) => keep[i]),
     amplitudes: initial.amplitudes.filter((_, i) => keep[i]),

@@ -26,11 +26,7 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
   const halves = [weightedSum(cands, out.frames, [0, 1]), weightedSum(cands, out.frames, [2, 3])];
   const beats = analyseBeats(fused.signal, halves.every(Boolean) ? (halves as Float64Array[]) : undefined, fps, fused.freq, mask);
   const intervals = beats.intervals;
-  const spectralHr = fused.freq * 60;
-  // Mean interval over many beats is far finer than the spectral peak; trust it when the
-  // two agree, otherwise the spectrum (beats may be missed in noise).
-  const beatHr = intervals.ibisMs.length >= 5 ? 60000 / mean(intervals.ibisMs) : NaN;
-  const heartRate = Math.abs(beatHr - spectralHr) < 6 ? beatHr : spectralHr;
+  const heartRate = beats.heartRate;
 
   const respiration = estimateRespiration({
     baseline: respiratoryBaseline(out, fps, regionWeights(cands), mask),

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { cleanIntervals, detectBeats } from "../src/dsp/beats.js";
+import { bandPass, detrend } from "../src/dsp/filters.js";
+import { analyseBeats } from "../src/dsp/hrv.js";
+import { estimateRespiration } from "../src/dsp/respiration.js";
+import { powerSpectrum, pulseSnrDb, spectralPeak } from "../src/dsp/spectrum.js";
+import { std } from "../src/dsp/stats.js";
+import { seededRandom, gaussian } from "../src/synth/random.js";
+import { beatTrain, bloodVolume, sdnn } from "../src/synth/physiology.js";
+
+const fps = 30;
+const times = (n: number) => Float64Array.from({ length: n }, (_, i) => i / fps);
+
+describe("filters", () => {
+  it("band-pass keeps an in-band sine (amplitude and phase) and removes drift and out-of-band tones", () => {
+    const t = times(720);
+    const pulse = t.map((s) => Math.sin(2 * Math.PI * 1.2 * s));
+    const x = t.map((s, i) => pulse[i] + 5 * s / 24 + 0.8 * Math.sin(2 * Math.PI * 0.1 * s) + 0.5 * Math.sin(2 * Math.PI * 9 * s));
+    const y = bandPass(x, fps, 0.6, 4);
+    const mid = (a: Float64Array) => a.slice(60, 660);
+    // Zero phase: the filtered tone stays in step with the original (beat timing relies on it).
+    const ym = mid(y), pm = mid(pulse);
+    const gain = ym.reduce((a, v, i) => a + v * pm[i], 0) / pm.reduce((a, v) => a + v * v, 0);
+    expect(gain).toBeGreaterThan(0.85); // 4 high-pass passes at 2x the corner cost ~11 %
+    expect(std(ym.map((v, i) => v - gain * pm[i]))).toBeLessThan(0.03);
+  });
+
+  it("detrend removes a line exactly", () => {
+    const y = detrend(Float64Array.from({ length: 100 }, (_, i) => 3 + 0.5 * i));
+    expect(Math.max(...y.map(Math.abs))).toBeLessThan(1e-9);
+  });
+});
+
+describe("spectrum", () => {
+  it("finds a tone between grid points (sub-bin refinement)", () => {
+    const x = times(720).map((s) => Math.sin(2 * Math.PI * 1.2345 * s));
+    const peak = spectralPeak(powerSpectrum(x, fps, 0.7, 3.5, 0.01));
+    expect(Math.abs(peak.freq - 1.2345) * 60).toBeLessThan(0.05);
+  });
+
+  it("SNR is high for a clean pulse and low for noise", () => {
+    const g = gaussian(seededRandom(3));
+    const noise = times(720).map(() => g());
+    const tone = times(720).map((s) => Math.sin(2 * Math.PI * 1.3 * s) + 0.1 * g());
+    expect(pulseSnrDb(powerSpectrum(tone, fps, 0.7, 3.5, 0.01), 1.3)).toBeGreaterThan(5);
+    const sp = powerSpectrum(noise, fps, 0.7, 3.5, 0.01);
+    expect(pulseSnrDb(sp, spectralPeak(sp).freq)).toBeLessThan(0);
+  });
+});
+
+describe("beats and HRV", () => {
+  const train = beatTrain({ heartRate: 66, sdnnMs: 50, respiratoryRate: 12 }, 60, 11);
+  const t = times(1800);
+  const volume = bloodVolume(train, 12, 0.3, t);
+  const truth = train.beatTimes.filter((b) => b > 0.5 && b < 59.5);
+
+  it("places beats to within a few ms of the true systolic peaks (sub-frame)", () => {
+    const x = bandPass(volume, fps, 0.6, 4);
+    const found = detectBeats(x, fps, 1.1).times;
+    const errors = truth.map((b) => Math.min(...found.map((f) => Math.abs(f - b))));
+    expect(Math.max(...errors)).toBeLessThan(0.012); // a frame is 33 ms
+    expect(found.length).toBeGreaterThanOrEqual(truth.length);
+  });
+
+  it("SDNN of noisy beats, corrected with two independent halves, is close to the truth", () => {
+    const g = gaussian(seededRandom(9));
+    const noisy = () => bandPass(volume.map((v) => v + 0.25 * g()), fps, 0.6, 4);
+    const [a, b] = [noisy(), noisy()];
+    const fused = a.map((v, i) => (v + b[i]) / 2);
+    const truthIbis = truth.slice(1).map((x, i) => (x - truth[i]) * 1000);
+    const result = analyseBeats(fused, [a, b], fps, 1.1);
+    expect(result.jitterMs).toBeGreaterThan(0);
+    expect(Math.abs(result.sdnnMs - sdnn(truthIbis))).toBeLessThan(8);
+    expect(Math.abs(result.heartRate - 60000 / (truthIbis.reduce((x, y) => x + y) / truthIbis.length))).toBeLessThan(1);
+  });
+
+  it("drops intervals around a missed beat instead of averaging them in", () => {
+    const beats = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10]; // beat at 5 s missing
+    const out = cleanIntervals(beats);
+    expect(out.ibisMs.every((v) => Math.abs(v - 1000) < 1)).toBe(true);
+    expect(out.keptFraction).toBeCloseTo(8 / 9, 5);
+  });
+});
+
+describe("respiration", () => {
+  it("recovers the breathing rate from baseline, amplitude and interval modulation", () => {
+    for (const rate of [9, 14, 21]) {
+      const train = beatTrain({ heartRate: 70, sdnnMs: 40, respiratoryRate: rate }, 24, rate);
+      const t = times(720);
+      const vol = bloodVolume(train, rate, 1, t);
+      const x = bandPass(vol, fps, 0.6, 4);
+      const beats = analyseBeats(x, undefined, fps, 70 / 60);
+      const est = estimateRespiration({
+        baseline: bandPass(vol, fps, 0.08, 0.7),
+        rate: fps,
+        beatTimes: beats.beatTimesForAmplitude,
+        amplitudes: beats.amplitudes,
+        ibiTimes: beats.intervals.midTimes,
+        ibisMs: beats.intervals.ibisMs,
+      });
+      expect(Math.abs(est.breathsPerMinute - rate)).toBeLessThan(1.5);
+    }
+  });
+});
