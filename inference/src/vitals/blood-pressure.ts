@@ -20,7 +20,7 @@ export function estimateBloodPressure(shape: PulseShape, demo: Demographics = {}
   let systolic = 112 + 0.5 * Math.max(0, age - 30) + sexOffset;
   let diastolic = 72 + 0.2 * Math.max(0, Math.min(age, 60) - 30) + sexOffset / 2;
   // Pulse terms, each capped at +-6 mmHg so a noisy feature cannot make a claim.
-  const hrTerm = clamp(0.2 * (shape.heartRate - 70), -6, 6);
+  const hrTerm = Number.isFinite(shape.heartRate) ? clamp(0.2 * (shape.heartRate - 70), -6, 6) : 0;
   const riseTerm = Number.isFinite(shape.riseFraction) ? clamp(-40 * (shape.riseFraction - 0.2), -6, 6) : 0;
   systolic += hrTerm + riseTerm;
   diastolic += 0.6 * hrTerm + 0.5 * riseTerm;

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { analyzeBuffer, encodeTensor, synthesizeFrames, type SynthOptions } from "../src/index.js";
+import { estimateBloodPressure } from "../src/vitals/blood-pressure.js";
+import { confidenceFrom } from "../src/vitals/confidence.js";
+import { finalizeVitals } from "../src/vitals/finalize.js";
+import { SPO2_A, SPO2_B, spo2FromRatio } from "../src/vitals/spo2.js";
+
+// Seeds outside the frozen benchmark set, so these are not the cases tuned on.
+async function scan(opts: SynthOptions) {
+  const s = synthesizeFrames(opts);
+  const out = await analyzeBuffer(encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps, gzip: opts.seed % 2 === 0 }));
+  return { truth: s.truth, out };
+}
+
+const decimals = (v: number) => (String(v).split(".")[1] ?? "").length;
+
+describe("vitals on synthetic scans with known truth", () => {
+  it.each([
+    { seed: 501, heartRate: 64, sdnnMs: 60, respiratoryRate: 12, fitzpatrick: 2, spo2: 97, noise: 3 },
+    { seed: 502, heartRate: 88, sdnnMs: 30, respiratoryRate: 18, fitzpatrick: 5, spo2: 95, noise: 3, motionEvents: 1 },
+    { seed: 503, heartRate: 110, sdnnMs: 25, respiratoryRate: 22, fitzpatrick: 3, spo2: 99, noise: 4, drift: 0.08, fps: 25, frameCount: 600 },
+  ])("seed $seed: every vital within tolerance, confidence high", async (opts) => {
+    const { truth, out } = await scan(opts);
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    const v = out.vitals;
+    expect(Math.abs(v.heart_rate - truth.heartRate)).toBeLessThan(1);
+    expect(Math.abs(v.respiratory_rate - truth.respiratoryRate)).toBeLessThan(2);
+    expect(Math.abs(v.hrv - truth.sdnnMs)).toBeLessThan(10);
+    expect(Math.abs(v.spo2 - truth.spo2)).toBeLessThan(2);
+    expect(v.confidence).toBeGreaterThan(0.7);
+    expect(v.systolic_bp).toBeGreaterThan(v.diastolic_bp);
+    for (const k of ["heart_rate", "respiratory_rate", "spo2", "systolic_bp", "diastolic_bp"] as const) expect(decimals(v[k])).toBeLessThanOrEqual(1);
+    expect(Number.isInteger(v.hrv)).toBe(true);
+    expect(decimals(v.confidence)).toBeLessThanOrEqual(2);
+  });
+
+  it.each([
+    { seed: 601, pulse: false, noise: 3 },
+    { seed: 602, pulse: false, noise: 10, motionEvents: 2, drift: 0.1, fitzpatrick: 6 },
+  ])("seed $seed: a scan with no pulse gets low confidence (< 0.4), never 0", async (opts) => {
+    const { out } = await scan(opts);
+    if (out.ok) {
+      expect(out.vitals.confidence).toBeLessThan(0.4);
+      expect(out.vitals.confidence).toBeGreaterThanOrEqual(0.1);
+    } else {
+      expect(typeof out.error.code).toBe("string");
+    }
+  });
+
+  it("fails with NO_SIGNAL when no region has skin", async () => {
+    const out = await analyzeBuffer(encodeTensor(new Uint8Array(150 * 62208), { frameCount: 150, fps: 30 }));
+    expect(out).toMatchObject({ ok: false, error: { code: "NO_SIGNAL" } });
+  });
+});
+
+describe("final gate", () => {
+  const base = { heart_rate: 72.349, respiratory_rate: 15.25, hrv: 47.5, spo2: 97.04, systolic_bp: 118.06, diastolic_bp: 76.44, confidence: 0.876 };
+
+  it("rounds per decisions.md and floors confidence at 0.10", () => {
+    expect(finalizeVitals(base)).toEqual({ ok: true, vitals: { heart_rate: 72.3, respiratory_rate: 15.3, hrv: 48, spo2: 97, systolic_bp: 118.1, diastolic_bp: 76.4, confidence: 0.88 } });
+    const low = finalizeVitals({ ...base, confidence: 0.01 });
+    expect(low.ok && low.vitals.confidence).toBe(0.1);
+  });
+
+  it("turns NaN or Infinity anywhere into a failure", () => {
+    for (const k of Object.keys(base)) {
+      expect(finalizeVitals({ ...base, [k]: NaN })).toMatchObject({ ok: false, code: "NON_FINITE" });
+      expect(finalizeVitals({ ...base, [k]: -Infinity })).toMatchObject({ ok: false, code: "NON_FINITE" });
+    }
+  });
+});
+
+describe("estimators", () => {
+  it("SpO2 follows the documented ratio-of-ratios line and stays in 70..100", () => {
+    expect(spo2FromRatio(0.5)).toBeCloseTo(SPO2_A - SPO2_B * 0.5, 9);
+    expect(spo2FromRatio(-1)).toBe(100);
+    expect(spo2FromRatio(5)).toBe(70);
+  });
+
+  it("blood pressure rises with age, moves with pulse features only within bounds", () => {
+    const shape = { heartRate: 70, riseFraction: 0.2 };
+    const young = estimateBloodPressure(shape, { age: 25, sex: "F" });
+    const old = estimateBloodPressure(shape, { age: 70, sex: "F" });
+    expect(old.systolic).toBeGreaterThan(young.systolic + 10);
+    const extreme = estimateBloodPressure({ heartRate: 200, riseFraction: -5 }, { age: 40 });
+    const normal = estimateBloodPressure(shape, { age: 40 });
+    expect(extreme.systolic - normal.systolic).toBeLessThanOrEqual(12);
+    expect(estimateBloodPressure({ heartRate: NaN, riseFraction: NaN }).systolic).toBeGreaterThan(0);
+  });
+
+  it("confidence is gated by cross-region coherence", () => {
+    const good = { snrDb: 8, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1 };
+    expect(confidenceFrom(good)).toBeGreaterThan(0.9);
+    expect(confidenceFrom({ ...good, coherence: 0.1 })).toBe(0);
+    expect(confidenceFrom({ ...good, usableFrames: 0.5 })).toBeLessThan(0.6);
+  });
+});
