@@ -53,6 +53,9 @@ const INVALID = "This password reset link is invalid, expired or already used; r
 export async function resetPassword(token: string, password: string, ip: string, now = new Date()): Promise<void> {
   const input = resetPasswordBody.parse({ token, password });
   assertPasswordAllowed(input.password);
+  // A cheap look first, so a bad token never costs an argon2 hash; the claim below decides.
+  const candidate = await db.emailToken.findUnique({ where: { tokenHash: hashToken(input.token) }, select: { purpose: true, usedAt: true, expiresAt: true } });
+  if (!candidate || candidate.purpose !== "reset" || candidate.usedAt || candidate.expiresAt <= now) throw new ApiError("INVALID_REQUEST", INVALID);
   const passwordHash = await hashPassword(input.password);
   await db.$transaction(async (tx) => {
     const row = await tx.emailToken.findUnique({ where: { tokenHash: hashToken(input.token) } });

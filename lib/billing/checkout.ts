@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { audit } from "@/lib/audit/audit";
+import { ApiError } from "@/lib/http/errors";
 import type { Plan } from "@/lib/generated/prisma/enums";
 import { callStripe, priceOfPlan, stripeClient } from "./stripe-client";
 
@@ -24,8 +25,12 @@ export async function ensureStripeCustomer(developer: Billable): Promise<string>
  * A Stripe Checkout session for a subscription to a paid plan. The plan changes only when
  * Stripe's webhook confirms the payment (handleStripeWebhook), never here.
  */
-export async function createCheckoutSession(developer: Billable, plan: Exclude<Plan, "starter">, ip?: string) {
+export async function createCheckoutSession(developer: Billable & { stripeSubscriptionId?: string | null }, plan: Exclude<Plan, "starter">, ip?: string) {
   const price = priceOfPlan(plan);
+  // A second checkout would start a second subscription; plan changes go through the billing portal.
+  if (developer.stripeSubscriptionId) {
+    throw new ApiError("INVALID_REQUEST", "This account already has a subscription; change the plan in the billing portal");
+  }
   const stripe = stripeClient();
   const customer = await ensureStripeCustomer(developer);
   const base = env().APP_URL;

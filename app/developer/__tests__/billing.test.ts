@@ -81,6 +81,14 @@ describe("checkout and billing portal", () => {
     expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).plan).toBe("starter"); // only the webhook changes it
   });
 
+  it("refuses a second checkout while a subscription exists (plan changes go through the billing portal)", async () => {
+    const { dev, token } = await developerWithToken({ plan: "pro" });
+    await db.developer.update({ where: { id: dev.id }, data: { stripeSubscriptionId: `sub_existing_${dev.id}` } });
+    const res = await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "enterprise" } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/billing portal/);
+  });
+
   it("answers 503 UNAVAILABLE when Stripe cannot be reached", async () => {
     const { token } = await developerWithToken();
     process.env.STRIPE_API_URL = "http://127.0.0.1:9";
