@@ -1,13 +1,12 @@
-import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Developer } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
 import type { AuthenticatedKey } from "@/lib/keys/authenticate-key";
-import { consumeScan } from "@/lib/limits/quota";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { signedUploadUrl } from "@/lib/storage/upload-url";
 import { getUsage } from "@/lib/usage/get-usage";
 import { generateFallbackConfig, type FallbackConfig } from "./fallback";
+import { insertSession } from "./insert-session";
 import type { Demographics } from "./schemas";
 
 export type StartedSession = {
@@ -29,8 +28,7 @@ async function usageFigures(developer: Developer, now: Date): Promise<UsageFigur
 }
 
 /**
- * Creates a session. On a live key one scan of the month's quota is used in the same
- * transaction as the insert, so a session exists exactly when its scan was paid for.
+ * Creates a session (paying one scan of the quota on a live key, see insertSession).
  * Usage figures are reported through `onUsage` on success and on QUOTA_EXCEEDED alike.
  */
 export async function startSession(
@@ -43,33 +41,29 @@ export async function startSession(
   const limit = PLAN_LIMITS[developer.plan].monthlyScans;
   const expiresAt = new Date(now.getTime() + env().SESSION_TTL_SECONDS * 1000);
   const fallbackConfig = generateFallbackConfig();
-  const created = await db.$transaction(async (tx) => {
-    let used: number | null = null;
-    if (key.environment === "live") {
-      used = await consumeScan(tx, developer.id, limit, now);
-      if (used === null) return null;
-    }
-    const session = await tx.session.create({
-      data: {
-        developerId: developer.id,
-        apiKeyId: key.id,
-        environment: key.environment,
-        demographics: demographics ?? undefined,
-        fallbackConfig,
-        expiresAt,
-      },
-    });
-    return { session, used };
+  const created = await insertSession({
+    developerId: developer.id,
+    apiKeyId: key.id,
+    environment: key.environment,
+    demographics,
+    fallbackConfig,
+    expiresAt,
+    now,
+    monthlyLimit: limit,
   });
   if (!created) {
     onUsage(await usageFigures(developer, now));
     throw new ApiError("QUOTA_EXCEEDED", `The monthly scan quota of ${limit} is used up; it renews on the 1st (UTC) or with a plan upgrade`);
   }
-  onUsage(created.used === null ? await usageFigures(developer, now) : { current: created.used, limit, remaining: Math.max(0, limit - created.used) });
+  onUsage(
+    created.scansUsed === null
+      ? await usageFigures(developer, now)
+      : { current: created.scansUsed, limit, remaining: Math.max(0, limit - created.scansUsed) },
+  );
   return {
-    session_id: created.session.id,
+    session_id: created.id,
     expires_at: Math.floor(expiresAt.getTime() / 1000),
-    upload_url: signedUploadUrl(created.session.id, expiresAt),
+    upload_url: signedUploadUrl(created.id, expiresAt),
     fallback_config: fallbackConfig,
   };
 }
