@@ -5,3 +5,4 @@ process.env.NEXTAUTH_SECRET ??= "test-nextauth-secret";
 process.env.APP_URL ??= "http://localhost:3000";
 process.env.MAIL_OUTBOX_DIR ??= `/tmp/vitals-test-outbox-${process.pid}`;
 process.env.STORAGE_DIR ??= `/tmp/vitals-test-uploads-${process.pid}`;
+process.env.DATA_DIR ??= `/tmp/vitals-test-data-${process.pid}`;
