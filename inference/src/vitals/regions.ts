@@ -100,7 +100,17 @@ function crossRegionPeak(usable: RegionPulse[]): number {
   }
   // With a single region there are no cross terms; fall back to its own power.
   const score = sumRe.map((v, k) => (regions.length > 1 ? v * v + sumIm[k] ** 2 - auto[k] : auto[k]));
-  return spectralPeak({ freqs, power: score }).freq;
+  const peak = spectralPeak({ freqs, power: score });
+  // Octave check: in noise the sharp systolic peak can make the second harmonic win.
+  // Noise has no cross-region power, so real power at half the rate means that half is
+  // the fundamental.
+  const half = peak.freq / 2;
+  if (half >= freqs[0]) {
+    const near = score.map((v, k) => (Math.abs(freqs[k] - half) <= 0.08 ? v : 0));
+    const sub = spectralPeak({ freqs, power: near });
+    if (sub.power > 0.4 * peak.power) return sub.freq;
+  }
+  return peak.freq;
 }
 
 /** Equal-weight correlation of regions {0,1} against {2,3}, motion frames left out. */
