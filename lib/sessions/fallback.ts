@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
+import type { Vitals } from "@vitals/inference";
 
 // Ranges around healthy-adult norms, varied per session, so fallback values never look
 // identical across scans. Each value is drawn uniformly inside [min, max].
@@ -15,15 +16,8 @@ export const fallbackConfigSchema = z.object({
 });
 export type FallbackConfig = z.infer<typeof fallbackConfigSchema>;
 
-export type Vitals = {
-  heart_rate: number;
-  respiratory_rate: number;
-  hrv: number;
-  spo2: number;
-  systolic_bp: number;
-  diastolic_bp: number;
-  confidence: number;
-};
+// One definition of the spec's Vitals object, shared with the inference package.
+export type { Vitals } from "@vitals/inference";
 
 /** A uniform number in [lo, hi] with the given decimals, from the CSPRNG. */
 function between(lo: number, hi: number, decimals = 0): number {
