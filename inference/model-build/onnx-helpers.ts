@@ -42,6 +42,11 @@ export class GraphBuilder {
     return name;
   }
 
+  bytes(name: string, dims: number[], values: Uint8Array): string {
+    this.initializers.push({ name, dims, dataType: UINT8, rawData: values });
+    return name;
+  }
+
   ints(name: string, dims: number[], values: number[]): string {
     this.initializers.push({ name, dims, dataType: INT64, int64Data: values });
     return name;

@@ -18,13 +18,20 @@ export function buildPulseModel(opts: PulseModelOptions = {}): Uint8Array {
   const g = new GraphBuilder();
 
   // Skin-masked means. A non-skin pixel is exactly (0,0,0), so the plain pixel sum
-  // already excludes it; only the pixel count needs the mask.
-  const x = g.op("Cast", ["frames"], { to: FLOAT });
-  const x4 = g.op("Reshape", [x, g.ints("shape_t4_3_px", [4], [0, 4, 3, 5184])]);
-  const sums = g.op("ReduceSum", [x4, g.ints("axis_px", [1], [3])], { keepdims: 0 }); // [T,4,3]
-  const pixMax = g.op("ReduceMax", [x4], { axes: [2], keepdims: 0 }); // [T,4,5184]
-  const skin = g.op("Cast", [g.op("Greater", [pixMax, g.floats("zero", [], [0])])], { to: FLOAT });
-  const count = g.op("ReduceSum", [skin, g.ints("axis_2", [1], [2])], { keepdims: 0 }); // [T,4]
+  // already excludes it; only the pixel count needs the mask. Everything heavy stays in
+  // uint8: sums are an integer matrix-vector product with ones (int32 results), so the
+  // 45 MB input is never widened into a 180 MB float copy.
+  const onesPx = g.bytes("ones_px", [5184, 1], new Uint8Array(5184).fill(1));
+  const zeroU8 = g.bytes("zero_u8", [], new Uint8Array([0]));
+  const planes = g.op("Reshape", ["frames", g.ints("shape_planes_px", [2], [-1, 5184])]); // [T*12, 5184]
+  const planeSums = g.op("MatMulInteger", [planes, onesPx, zeroU8, zeroU8]); // int32 [T*12, 1]
+  const sums = g.op("Reshape", [g.op("Cast", [planeSums], { to: FLOAT }), g.ints("shape_t_4_3", [3], [-1, 4, 3])]);
+  const x4 = g.op("Reshape", ["frames", g.ints("shape_t4_3_px", [4], [0, 4, 3, 5184])]);
+  const pixMax = g.op("ReduceMax", [x4], { axes: [2], keepdims: 0 }); // uint8 [T,4,5184]
+  const skinU8 = g.op("Clip", [pixMax, zeroU8, g.bytes("one_u8", [], new Uint8Array([1]))]); // 1 = skin
+  const skinPlanes = g.op("Reshape", [skinU8, g.ints("shape_regions_px", [2], [-1, 5184])]);
+  const counts = g.op("MatMulInteger", [skinPlanes, onesPx, zeroU8, zeroU8]); // int32 [T*4, 1]
+  const count = g.op("Reshape", [g.op("Cast", [counts], { to: FLOAT }), g.ints("shape_t_4", [2], [-1, 4])]);
   g.op("Div", [count, g.floats("pixels", [], [5184])], {}, "skin_fraction");
   const safeCount = g.op("Max", [count, g.floats("one", [], [1])]);
   const means = g.op("Div", [sums, g.op("Unsqueeze", [safeCount, g.ints("axis_2b", [1], [2])])], {}, "rgb_means");
