@@ -33,8 +33,12 @@ export function analyseBeats(fused: Float64Array, halves: Float64Array[] | undef
     const diffs = a.map((t, i) => t - b[i]).filter(Number.isFinite);
     if (diffs.length >= 5) {
       const centre = median(diffs);
-      const mad = median(diffs.map((d) => Math.abs(d - centre)));
-      jitterMs = (1.4826 * mad * 1000) / 2;
+      // SD of the differences after dropping gross mismatches (a beat timed on the wrong
+      // bump in one half): the MAD alone under-counts the heavier-than-Gaussian tails.
+      const robust = 1.4826 * median(diffs.map((d) => Math.abs(d - centre)));
+      const kept = diffs.filter((d) => Math.abs(d - centre) <= 4 * robust);
+      const sd = Math.sqrt(kept.reduce((a, d) => a + (d - centre) ** 2, 0) / Math.max(1, kept.length));
+      jitterMs = (sd * 1000) / 2;
     }
   }
   const intervals = cleanIntervals(times, mask ? (a, b) => spansMask(mask, a * rate, b * rate) : undefined);
