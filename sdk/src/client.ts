@@ -1,0 +1,154 @@
+import { validateApiKey, type KeyEnvironment } from "./api-key.js";
+import { PollTimeoutError, VitalsApiError } from "./errors.js";
+import { send, sendJson, type RetryPolicy, type Transport } from "./http.js";
+import { measureByPolling } from "./measure-by-polling.js";
+import type { Demographics, FetchLike, Result, Session, Sleep, WithMeta } from "./types.js";
+
+export type VitalsClientOptions = {
+  /** `ck_test_…` (sandbox, no quota) or `ck_live_…`. */
+  apiKey: string;
+  /** The deployment's address, e.g. https://api.example.com. */
+  baseUrl: string;
+  /** Injected for tests, proxies or other runtimes; the global fetch by default. */
+  fetch?: FetchLike;
+  /** Injected for tests; setTimeout by default. */
+  sleep?: Sleep;
+  /** Retries of a 429 RATE_LIMIT_EXCEEDED / AUTH_BLOCKED after waiting Retry-After (default 3). */
+  maxRetries?: number;
+  /** Longest Retry-After worth waiting out (default 300 s); a longer one is thrown at once. */
+  maxRetryWaitSeconds?: number;
+  onRetry?: RetryPolicy["onRetry"];
+  /** Session start and result calls (default 30 s). */
+  timeoutMs?: number;
+  /** Upload of a ~45 MB tensor (default 10 min). */
+  uploadTimeoutMs?: number;
+  /** Upload-complete runs inference synchronously, up to 60-90 s by the spec (default 3 min). */
+  completeTimeoutMs?: number;
+};
+
+export type CallOptions = { signal?: AbortSignal };
+export type PollOptions = CallOptions & {
+  /** Spec: poll every 2 s. */
+  intervalMs?: number;
+  /** Spec reference client: give up after 60 attempts (120 s). */
+  maxAttempts?: number;
+  onStatus?: (status: string, attempt: number) => void;
+};
+export type TensorBody = Uint8Array | ArrayBuffer | Blob;
+export type UploadResult = { status: number; etag?: string };
+export type MeasureStage = "session-started" | "uploaded" | "completing";
+export type MeasureOptions = CallOptions & {
+  demographics?: Demographics;
+  /** Also poll the result while upload-complete runs (needs PERSIST_VITALS=true on the server to help). */
+  poll?: boolean | PollOptions;
+  onProgress?: (stage: MeasureStage, session: Session) => void;
+};
+
+const TERMINAL = new Set(["completed", "failed"]);
+const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class VitalsClient {
+  readonly environment: KeyEnvironment;
+  readonly baseUrl: string;
+  readonly #apiKey: string;
+  readonly #transport: Transport;
+  readonly #timeouts: { call: number; upload: number; complete: number };
+
+  constructor(options: VitalsClientOptions) {
+    // Before anything else, so a bad key never reaches the network (spec Authentication rule 10).
+    this.environment = validateApiKey(options.apiKey);
+    this.#apiKey = options.apiKey;
+    let base: URL;
+    try {
+      base = new URL(options.baseUrl);
+    } catch {
+      throw new TypeError(`baseUrl is not a URL: ${JSON.stringify(options.baseUrl)}`);
+    }
+    if (base.protocol !== "https:" && base.protocol !== "http:") throw new TypeError("baseUrl must be an http(s) address");
+    this.baseUrl = base.href.replace(/\/+$/, "");
+    const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#transport = {
+      fetch: fetchImpl,
+      sleep: options.sleep ?? defaultSleep,
+      retry: { maxRetries: options.maxRetries ?? 3, maxRetryWaitSeconds: options.maxRetryWaitSeconds ?? 300, onRetry: options.onRetry },
+    };
+    this.#timeouts = {
+      call: options.timeoutMs ?? 30_000,
+      upload: options.uploadTimeoutMs ?? 600_000,
+      complete: options.completeTimeoutMs ?? 180_000,
+    };
+  }
+
+  #json<T>(method: string, path: string, body: unknown, timeoutMs: number, signal?: AbortSignal) {
+    const headers: Record<string, string> = { "X-API-Key": this.#apiKey, Accept: "application/json" };
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    return sendJson<T>(this.#transport, `${this.baseUrl}${path}`, init, { timeoutMs, signal });
+  }
+
+  /** POST /sdk/session/start. Uses one scan of the monthly quota on a live key. */
+  startSession(options: CallOptions & { demographics?: Demographics } = {}): Promise<WithMeta<Session>> {
+    const body = options.demographics ? { demographics: options.demographics } : {};
+    return this.#json<Session>("POST", "/sdk/session/start", body, this.#timeouts.call, options.signal);
+  }
+
+  /** PUT of the prepared tensor to the session's presigned address (never the API key: it may be S3). */
+  async uploadTensor(session: Session | string, tensor: TensorBody, options: CallOptions = {}): Promise<UploadResult> {
+    const url = typeof session === "string" ? session : session.upload_url;
+    const body = tensor instanceof Uint8Array ? new Uint8Array(tensor.buffer, tensor.byteOffset, tensor.byteLength) : tensor;
+    const { res } = await send(
+      this.#transport,
+      url,
+      { method: "PUT", headers: { "Content-Type": "video/webm" }, body: body as NonNullable<RequestInit["body"]> },
+      { timeoutMs: this.#timeouts.upload, signal: options.signal, retry: false },
+    );
+    await res.body?.cancel();
+    const etag = res.headers.get("etag");
+    return etag ? { status: res.status, etag } : { status: res.status };
+  }
+
+  /** POST /sdk/session/upload-complete: runs inference and answers with the vitals. */
+  completeUpload(sessionId: string, options: CallOptions = {}): Promise<WithMeta<Result>> {
+    return this.#json<Result>("POST", "/sdk/session/upload-complete", { session_id: sessionId }, this.#timeouts.complete, options.signal);
+  }
+
+  /** GET /sdk/session/result/{id}: one look at the session's state. */
+  getResult(sessionId: string, options: CallOptions = {}): Promise<WithMeta<Result>> {
+    const path = `/sdk/session/result/${encodeURIComponent(sessionId)}`;
+    return this.#json<Result>("GET", path, undefined, this.#timeouts.call, options.signal);
+  }
+
+  /** getResult every intervalMs until completed or failed; PollTimeoutError after maxAttempts. */
+  async pollResult(sessionId: string, options: PollOptions = {}): Promise<WithMeta<Result>> {
+    const intervalMs = options.intervalMs ?? 2000;
+    const maxAttempts = options.maxAttempts ?? 60;
+    let status = "unknown";
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      const result = await this.getResult(sessionId, options);
+      status = result.status;
+      options.onStatus?.(status, attempt);
+      if (TERMINAL.has(status)) return result;
+      if (attempt < maxAttempts) await this.#transport.sleep(intervalMs);
+    }
+    throw new PollTimeoutError(sessionId, maxAttempts, status);
+  }
+
+  /** The whole workflow: start, upload, complete (optionally polling alongside). */
+  async measure(tensor: TensorBody, options: MeasureOptions = {}): Promise<WithMeta<Result> & { session: WithMeta<Session> }> {
+    const session = await this.startSession(options);
+    options.onProgress?.("session-started", session);
+    await this.uploadTensor(session, tensor, options);
+    options.onProgress?.("uploaded", session);
+    options.onProgress?.("completing", session);
+    const result = options.poll
+      ? await measureByPolling(this, session.session_id, { ...(options.poll === true ? {} : options.poll), signal: options.signal }, this.#transport.sleep)
+      : await this.completeUpload(session.session_id, options);
+    return { ...result, session };
+  }
+}
+
+export { VitalsApiError };

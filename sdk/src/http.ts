@@ -1,0 +1,96 @@
+import { VitalsApiError, VitalsNetworkError, type ErrorBody } from "./errors.js";
+import { parseRetryAfter, responseMeta } from "./headers.js";
+import type { FetchLike, ResponseMeta, Sleep } from "./types.js";
+
+export type RetryPolicy = {
+  /** Retries of a 429 RATE_LIMIT_EXCEEDED or AUTH_BLOCKED answer; 0 turns retrying off. */
+  maxRetries: number;
+  /** A Retry-After longer than this is not waited out: the error is thrown at once. */
+  maxRetryWaitSeconds: number;
+  onRetry?: (error: VitalsApiError, waitSeconds: number, attempt: number) => void;
+};
+
+export type Transport = { fetch: FetchLike; sleep: Sleep; retry: RetryPolicy };
+
+export type SendOptions = { timeoutMs: number; signal?: AbortSignal; retry?: boolean };
+
+// Only these two 429s clear by themselves: waiting out Retry-After is what the spec asks
+// (Errors rule 1). QUOTA_EXCEEDED lasts until next month and 4xx answers will not change.
+const WAITABLE = new Set(["RATE_LIMIT_EXCEEDED", "AUTH_BLOCKED"]);
+
+/** Error answers that are not the service's JSON (a proxy page, S3's XML) still become one error type. */
+async function toApiError(res: Response, meta: ResponseMeta): Promise<VitalsApiError> {
+  const text = await res.text().catch(() => "");
+  let body: ErrorBody | undefined;
+  try {
+    const parsed = JSON.parse(text) as Partial<ErrorBody>;
+    if (parsed && typeof parsed.error === "string") {
+      body = {
+        error: parsed.error,
+        message: typeof parsed.message === "string" ? parsed.message : parsed.error,
+        retryable: parsed.retryable === true,
+      };
+      if (typeof parsed.retryAfter === "number") body.retryAfter = parsed.retryAfter;
+    }
+  } catch {
+    // not JSON: described below
+  }
+  body ??= {
+    error: "UNEXPECTED_RESPONSE",
+    message: `HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ""}`,
+    retryable: res.status >= 500,
+  };
+  if (body.retryAfter === undefined) {
+    const header = parseRetryAfter(res.headers);
+    if (header !== undefined) body.retryAfter = header;
+  }
+  return new VitalsApiError(body, meta);
+}
+
+async function fetchOnce(t: Transport, url: string, init: RequestInit, opts: SendOptions): Promise<Response> {
+  const timeout = AbortSignal.timeout(opts.timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  try {
+    return await t.fetch(url, { ...init, signal });
+  } catch (err) {
+    // The caller's own abort is theirs to handle; anything else is the network's fault.
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    const what = `${init.method ?? "GET"} ${new URL(url).pathname}`;
+    if (timeout.aborted) throw new VitalsNetworkError(`${what} got no answer within ${opts.timeoutMs / 1000} s`, { cause: err });
+    throw new VitalsNetworkError(`${what} failed: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+/** One call with the 429 waiting rule; resolves with the successful response and its figures. */
+export async function send(t: Transport, url: string, init: RequestInit, opts: SendOptions): Promise<{ res: Response; meta: ResponseMeta }> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetchOnce(t, url, init, opts);
+    const meta = responseMeta(res);
+    if (res.ok) return { res, meta };
+    const error = await toApiError(res, meta);
+    const wait = error.retryAfter ?? 1;
+    const mayWait =
+      opts.retry !== false &&
+      res.status === 429 &&
+      WAITABLE.has(error.error) &&
+      attempt <= t.retry.maxRetries &&
+      wait <= t.retry.maxRetryWaitSeconds;
+    if (!mayWait) throw error;
+    t.retry.onRetry?.(error, wait, attempt);
+    await t.sleep(wait * 1000);
+    if (opts.signal?.aborted) throw opts.signal.reason;
+  }
+}
+
+/** send() for JSON answers. */
+export async function sendJson<T>(t: Transport, url: string, init: RequestInit, opts: SendOptions): Promise<T & Omit<ResponseMeta, "status">> {
+  const { res, meta } = await send(t, url, init, opts);
+  let body: T;
+  try {
+    body = (await res.json()) as T;
+  } catch (err) {
+    throw new VitalsNetworkError(`${init.method ?? "GET"} ${new URL(url).pathname} answered ${res.status} without a JSON body`, { cause: err });
+  }
+  const { status: _status, ...rest } = meta;
+  return { ...body, ...rest };
+}

@@ -1,0 +1,73 @@
+// Shapes of the service's answers (docs/api.md). Declared here, not imported from the app or
+// the inference package, so the client has no runtime or type dependency on either.
+
+export type Demographics = {
+  /** Whole years, 1..120. */
+  age?: number;
+  sex?: "M" | "F" | "X";
+  /** Fitzpatrick skin type, 1..6. */
+  fitzpatrick?: number;
+};
+
+export type Vitals = {
+  heart_rate: number;
+  respiratory_rate: number;
+  hrv: number;
+  spo2: number;
+  systolic_bp: number;
+  diastolic_bp: number;
+  /** 0.7-1 high, 0.4-0.7 moderate, 0.1-0.4 low, 0.0 fallback values (inference failed). */
+  confidence: number;
+};
+
+export type Range = { min: number; max: number };
+
+export type FallbackConfig = {
+  heart_rate: Range;
+  hrv: Range;
+  respiratory_rate: Range;
+  spo2: Range;
+  systolic_bp: Range;
+  diastolic_bp_offset: Range;
+  confidence: number;
+};
+
+export type Session = {
+  session_id: string;
+  expires_at: number;
+  upload_url: string;
+  fallback_config: FallbackConfig;
+};
+
+export type SessionStatus = "created" | "uploading" | "processing" | "completed" | "failed" | "expired";
+
+/** Upload-complete and poll answers. `vitals` is on completed results, maybe on failed ones. */
+export type Result = {
+  session_id: string;
+  status: SessionStatus;
+  vitals?: Vitals;
+  /** Upload-complete after real or sandbox inference; absent on fallback. */
+  processing_time_ms?: number;
+  /** Poll answers with status completed (Unix seconds). */
+  completed_at?: number;
+};
+
+export type RateLimit = { limit: number; remaining: number; reset: number };
+export type Usage = { current: number; limit: number; remaining: number };
+
+/**
+ * What every API answer carries besides its body. The figures are optional: the service
+ * cannot send them on 401 answers, and the spec tells clients to treat them as optional.
+ */
+export type ResponseMeta = {
+  status: number;
+  requestId?: string;
+  rateLimit?: RateLimit;
+  usage?: Usage;
+};
+
+/** A parsed answer with its request id and optional rate-limit and usage figures alongside. */
+export type WithMeta<T> = T & Omit<ResponseMeta, "status">;
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type Sleep = (ms: number) => Promise<void>;
