@@ -1,6 +1,6 @@
 // npm run bench:inference — per-stage medians for a 720-frame tensor, raw and gzip,
 // through the same file path the pool's workers use (read -> inflate -> CRC -> model -> post).
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeTensor, synthesizeFrames, type StageTimings } from "../src/index.js";
@@ -33,4 +33,27 @@ for (const [name, file] of Object.entries(files)) {
     if (i >= 2) samples.push(out.timings);
   }
   console.log(`| ${name} | ${stages.map((k) => median(samples.map((t) => t[k])).toFixed(1)).join(" | ")} |`);
+}
+
+// Through the worker pool, as the service calls it (needs `npm run -w inference build`).
+const distIndex = new URL("../dist/index.js", import.meta.url);
+if (existsSync(distIndex)) {
+  const { createInferencePool } = (await import(distIndex.href)) as typeof import("../src/index.js");
+  const pool = createInferencePool();
+  const wall: number[] = [];
+  for (let i = 0; i < RUNS + 2; i++) {
+    const t = performance.now();
+    const out = await pool.analyzeFile(files.raw);
+    if (!out.ok) throw new Error(`pool scan failed: ${out.error.code}`);
+    if (i >= 2) wall.push(performance.now() - t);
+  }
+  const batch = 8;
+  const t = performance.now();
+  await Promise.all(Array.from({ length: batch }, (_, i) => pool.analyzeFile(i % 2 ? files.raw : files.gzip)));
+  const batchMs = performance.now() - t;
+  await pool.close();
+  console.log(`\npool (${availableParallelism()} workers): one raw scan ${median(wall).toFixed(1)} ms median wall time; ` +
+    `${batch} scans (half gzip) submitted at once: ${batchMs.toFixed(0)} ms (${((batch * 1000) / batchMs).toFixed(1)} scans/s)`);
+} else {
+  console.log("\n(pool figures skipped: run `npm run -w inference build` first)");
 }

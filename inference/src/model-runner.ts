@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import * as ort from "onnxruntime-node";
 import { PLANE_BYTES, CHANNELS, REGIONS } from "./tensor-format.js";
@@ -24,6 +25,15 @@ export class ModelError extends Error {
 
 // One session per model path per thread: creating a session costs ~50 ms, running it less.
 const sessions = new Map<string, Promise<ort.InferenceSession>>();
+let intraOpThreads = Math.max(1, availableParallelism());
+
+/**
+ * Threads ONNX Runtime may use per session. The pool gives each worker its share of the
+ * cores, so N busy workers do not run N x cores threads on the machine.
+ */
+export function setIntraOpThreads(n: number): void {
+  intraOpThreads = Math.max(1, Math.floor(n));
+}
 
 export function loadModel(modelPath: string = DEFAULT_MODEL_PATH): Promise<ort.InferenceSession> {
   let s = sessions.get(modelPath);
@@ -31,8 +41,7 @@ export function loadModel(modelPath: string = DEFAULT_MODEL_PATH): Promise<ort.I
     s = ort.InferenceSession.create(modelPath, {
       executionProviders: ["cpu"],
       graphOptimizationLevel: "all",
-      // Each pool worker owns one session; two intra-op threads match the 2-core target.
-      intraOpNumThreads: 2,
+      intraOpNumThreads: intraOpThreads,
       interOpNumThreads: 1,
     }).catch((e: unknown) => {
       sessions.delete(modelPath);

@@ -21,7 +21,10 @@ export function createInferencePool(options: PoolOptions & { workerFile?: string
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: Infinity,
-    workerData: { modelPath: options.modelPath ?? DEFAULT_MODEL_PATH },
+    workerData: {
+      modelPath: options.modelPath ?? DEFAULT_MODEL_PATH,
+      intraOpThreads: Math.max(1, Math.floor(availableParallelism() / threads)),
+    },
   });
   let closed = false;
 

@@ -1,15 +1,17 @@
 // Piscina worker: one ONNX session per thread, created and run once at start so the
 // first real scan does not pay session creation and first-run allocation.
 import { workerData } from "node:worker_threads";
-import { DEFAULT_MODEL_PATH, runModel } from "./model-runner.js";
+import { DEFAULT_MODEL_PATH, runModel, setIntraOpThreads } from "./model-runner.js";
 import { analyzeFileHere } from "./pipeline.js";
 import { MIN_FRAMES, FRAME_BYTES } from "./tensor-format.js";
 import type { AnalyzeOutcome, Demographics } from "./types.js";
 
 export type WorkerTask = { path: string; demographics?: Demographics };
-export type WorkerConfig = { modelPath: string };
+export type WorkerConfig = { modelPath: string; intraOpThreads?: number };
 
-const config: WorkerConfig = { modelPath: (workerData as WorkerConfig | undefined)?.modelPath ?? DEFAULT_MODEL_PATH };
+const data = workerData as WorkerConfig | undefined;
+const config: WorkerConfig = { modelPath: data?.modelPath ?? DEFAULT_MODEL_PATH };
+if (data?.intraOpThreads) setIntraOpThreads(data.intraOpThreads);
 
 async function warmUp(): Promise<void> {
   try {
