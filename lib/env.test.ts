@@ -27,8 +27,19 @@ describe("loadEnv", () => {
     ["APP_URL", "not a url"],
     ["SMTP_URL", "http://mail"],
     ["STORAGE_DRIVER", "ftp"],
+    ["S3_FORCE_PATH_STYLE", "maybe"],
+    ["S3_ENDPOINT", "not a url"],
   ])("names the bad variable %s", (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrow(EnvError);
     expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it("requires S3_BUCKET with the s3 driver, and S3 keys in pairs", () => {
+    expect(() => loadEnv({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET: is required when STORAGE_DRIVER=s3/);
+    expect(() => loadEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    const e = loadEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "b" });
+    expect(e.S3_REGION).toBe("us-east-1");
+    expect(e.S3_FORCE_PATH_STYLE).toBe(false);
+    expect(loadEnv({}).STORAGE_DRIVER).toBe("local");
   });
 });

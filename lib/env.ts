@@ -21,8 +21,14 @@ const envSchema = z.object({
   RESULT_TTL_SECONDS: int(1, 7 * 24 * 3600).default(900),
   SESSION_TTL_SECONDS: int(60, 24 * 3600).default(900),
   MAX_TENSOR_BYTES: int(1024, 1024 ** 3).default(128 * 1024 * 1024),
-  STORAGE_DRIVER: z.enum(["local"]).default("local"),
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   STORAGE_DIR: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url().optional().or(z.literal("").transform(() => undefined)),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
   UPLOAD_SIGNING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   REQUIRE_APPROVAL: bool.default(false),
   TRUST_PROXY: bool.default(false),
@@ -44,6 +50,15 @@ const envSchema = z.object({
   INFERENCE_THREADS: int(1, 64).optional(),
   INFERENCE_TIMEOUT_MS: int(100, 600_000).default(10_000),
   SWEEP_INTERVAL_SECONDS: int(1, 3600).default(30),
+}).superRefine((e, ctx) => {
+  // Settings that only make sense together are checked here, so start-up fails naming them.
+  if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) {
+    ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_DRIVER=s3" });
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    ctx.addIssue({ code: "custom", path: [missing], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema> & {

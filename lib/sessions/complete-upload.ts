@@ -4,7 +4,8 @@ import { Prisma, type Session } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
 import type { AuthenticatedKey } from "@/lib/keys/authenticate-key";
 import { analyzeTensor } from "@/lib/inference/analyze-tensor";
-import { deleteTensor, tensorPath } from "@/lib/storage/tensor-store";
+import { logger } from "@/lib/logger";
+import { tensorStorage, TensorUnreadableError } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals, SANDBOX_VITALS, type Vitals } from "./fallback";
 import { findOwnSession } from "./find-own-session";
 import type { Demographics } from "./schemas";
@@ -21,8 +22,17 @@ async function measure(session: Session): Promise<{ vitals: Vitals; processingTi
   const elapsed = () => Math.round(performance.now() - started);
   // The sandbox ignores the tensor's content (spec rule 5).
   if (session.environment === "test") return { vitals: { ...SANDBOX_VITALS }, processingTimeMs: elapsed() };
-  const outcome = await analyzeTensor(tensorPath(session.id), (session.demographics ?? undefined) as Demographics | undefined);
-  if (outcome.ok) return { vitals: outcome.vitals, processingTimeMs: elapsed() };
+  const demographics = (session.demographics ?? undefined) as Demographics | undefined;
+  const outcome = await tensorStorage()
+    .withLocalCopy(session.id, (file) => analyzeTensor(file, demographics))
+    .catch((err: unknown) => {
+      // A tensor that cannot be read (too large, gone, storage down) is an inference failure
+      // like any other: the scan was paid for at start, so the client still gets fallback vitals.
+      const log = err instanceof TensorUnreadableError ? logger.warn : logger.error;
+      log("tensor unreadable", { error: (err as Error).message });
+      return null;
+    });
+  if (outcome?.ok) return { vitals: outcome.vitals, processingTimeMs: elapsed() };
   // Inference failure is not an error: fallback values with confidence 0.0 (spec rule 4).
   return { vitals: fallbackVitals(fallbackConfigSchema.parse(session.fallbackConfig)) };
 }
@@ -45,9 +55,11 @@ export async function completeUpload(key: AuthenticatedKey, sessionId: string, n
     if (cached && cached.deleteAfter > now) return cachedResponse(sessionId, cached.vitals, cached.processingTimeMs);
     throw new ApiError("SESSION_NOT_FOUND", "Session not found");
   }
-  if (!session.storageKey) throw new ApiError("INVALID_REQUEST", "No complete tensor has been uploaded for this session");
+  const storage = tensorStorage();
+  // Asked of storage, not of the row: with S3 the client's PUT never passes through this app.
+  if (!(await storage.hasTensor(sessionId))) throw new ApiError("INVALID_REQUEST", "No complete tensor has been uploaded for this session");
   const claimed = await db.session.updateMany({
-    where: { id: sessionId, status: { in: ["created", "uploading"] }, storageKey: { not: null } },
+    where: { id: sessionId, status: { in: ["created", "uploading"] } },
     data: { status: "processing", processingStartedAt: now },
   });
   if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "This session is already being processed");
@@ -56,7 +68,9 @@ export async function completeUpload(key: AuthenticatedKey, sessionId: string, n
   try {
     measured = await measure(session);
   } finally {
-    await deleteTensor(sessionId);
+    // A failed delete must not cost the client its result: the session is gone or completed
+    // now, so the sweeper deletes the object as an orphan on its next run.
+    await storage.deleteTensor(sessionId).catch((err: unknown) => logger.error("tensor delete failed", { error: (err as Error).message }));
   }
   const response = cachedResponse(sessionId, measured.vitals, measured.processingTimeMs ?? null);
   if (!persist) {

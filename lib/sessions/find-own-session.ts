@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { AuthenticatedKey } from "@/lib/keys/authenticate-key";
-import { deleteTensor } from "@/lib/storage/tensor-store";
+import { tensorStorage } from "@/lib/storage/storage";
 import { isSessionId } from "./schemas";
 
 const notFound = (message = "Session not found") => new ApiError("SESSION_NOT_FOUND", message);
@@ -16,7 +16,7 @@ export async function findOwnSession(key: AuthenticatedKey, sessionId: string, n
   if (!session) throw notFound();
   const finished = session.status === "completed" || session.status === "failed";
   if (!finished && session.expiresAt <= now) {
-    await deleteTensor(sessionId);
+    await tensorStorage().deleteTensor(sessionId);
     throw notFound("Session expired");
   }
   if (session.developerId !== key.developerId) throw new ApiError("FORBIDDEN", "This session belongs to another developer");

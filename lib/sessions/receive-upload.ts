@@ -18,6 +18,8 @@ function forbidden(message: string): ApiError {
  * streams the body to storage. A second PUT before upload-complete replaces the first.
  */
 export async function receiveUpload(req: Request, sessionId: string, now = new Date()) {
+  // With S3 the client PUTs to the bucket; this target would write where nothing reads.
+  if (env().STORAGE_DRIVER !== "local") throw forbidden("Uploads go to the address returned by session start");
   const url = new URL(req.url);
   if (!isSessionId(sessionId) || !isValidUploadSignature(sessionId, url.searchParams.get("expires"), url.searchParams.get("sig"), now)) {
     throw forbidden("The upload address is invalid or has expired");

@@ -3,7 +3,7 @@ import type { Developer } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
 import type { AuthenticatedKey } from "@/lib/keys/authenticate-key";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
-import { signedUploadUrl } from "@/lib/storage/upload-url";
+import { tensorStorage } from "@/lib/storage/storage";
 import { getUsage } from "@/lib/usage/get-usage";
 import { generateFallbackConfig, type FallbackConfig } from "./fallback";
 import { insertSession } from "./insert-session";
@@ -63,7 +63,7 @@ export async function startSession(
   return {
     session_id: created.id,
     expires_at: Math.floor(expiresAt.getTime() / 1000),
-    upload_url: signedUploadUrl(created.id, expiresAt),
+    upload_url: await tensorStorage().uploadUrl(created.id, expiresAt),
     fallback_config: fallbackConfig,
   };
 }

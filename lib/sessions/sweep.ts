@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { THROTTLE_WINDOW_SECONDS } from "@/lib/limits/auth-throttle";
 import { rateLimiter } from "@/lib/limits/rate-limiter";
-import { deleteStoredObject, deleteTensor, listStoredObjects } from "@/lib/storage/tensor-store";
+import { tensorStorage } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals } from "./fallback";
 
 // A session still `processing` this long after its claim has lost its worker (the process died).
@@ -22,7 +22,7 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
     where: { status: { in: ["created", "uploading"] }, expiresAt: { lte: now } },
     select: { id: true },
   });
-  for (const { id } of expired) await deleteTensor(id);
+  for (const { id } of expired) await tensorStorage().deleteTensor(id);
   const expiredSessions = await db.session.deleteMany({ where: { id: { in: expired.map((s) => s.id) }, status: { in: ["created", "uploading"] } } });
   const orphanedObjects = await deleteOrphanedObjects(now);
   await db.apiKey.deleteMany({ where: { revokedAt: { lte: new Date(now.getTime() - REVOKED_KEY_RETENTION_MS) } } });
@@ -39,7 +39,7 @@ async function failStuckSessions(now: Date): Promise<number> {
     where: { status: "processing", processingStartedAt: { lte: new Date(now.getTime() - STUCK_AFTER_MS) } },
   });
   for (const session of stuck) {
-    await deleteTensor(session.id);
+    await tensorStorage().deleteTensor(session.id);
     if (!env().PERSIST_VITALS) {
       await db.session.deleteMany({ where: { id: session.id, status: "processing" } });
       continue;
@@ -57,7 +57,8 @@ async function failStuckSessions(now: Date): Promise<number> {
 
 /** Stored objects whose session is gone or no longer waiting for its tensor. */
 async function deleteOrphanedObjects(now: Date): Promise<number> {
-  const objects = await listStoredObjects();
+  const storage = tensorStorage();
+  const objects = await storage.listObjects();
   if (objects.length === 0) return 0;
   const waiting = await db.session.findMany({
     where: { id: { in: objects.map((o) => o.sessionId).filter((id) => /^[0-9a-f-]{36}$/.test(id)) }, status: { in: ["created", "uploading", "processing"] } },
@@ -67,8 +68,8 @@ async function deleteOrphanedObjects(now: Date): Promise<number> {
   let deleted = 0;
   for (const o of objects) {
     const stale = now.getTime() - o.modifiedAt.getTime() > ORPHAN_GRACE_MS;
-    if (!alive.has(o.sessionId) || (o.file.endsWith(".part") && stale)) {
-      await deleteStoredObject(o.file);
+    if (!alive.has(o.sessionId) || (o.partial && stale)) {
+      await storage.deleteObject(o.ref);
       deleted++;
     }
   }
