@@ -1,0 +1,178 @@
+import { describe, expect, it } from "vitest";
+import { BASE, KEYS, errorResponse, fakeService, fakeSleep, jsonResponse, session } from "../test/fake-service.js";
+import { InvalidApiKeyError, VitalsApiError, VitalsClient, VitalsNetworkError } from "./index.js";
+
+const vitals = { heart_rate: 71.2, respiratory_rate: 15.1, hrv: 44, spo2: 97.9, systolic_bp: 117.5, diastolic_bp: 75.3, confidence: 0.88 };
+
+describe("API key check", () => {
+  const bad: [string, unknown][] = [
+    ["empty", ""],
+    ["blank", "   "],
+    ["missing", undefined],
+    ["wrong prefix", "ck_prod_" + "a".repeat(64)],
+    ["no environment", "ck_" + "a".repeat(64)],
+    ["upper-case hex", "ck_live_" + "A".repeat(64)],
+    ["non-hex body", "ck_live_" + "g".repeat(64)],
+    ["short body", "ck_live_" + "a".repeat(63)],
+    ["long body", "ck_test_" + "a".repeat(65)],
+    ["surrounding space", ` ${KEYS.live}`],
+  ];
+  it.each(bad)("refuses a %s key without making a request", (_what, apiKey) => {
+    const service = fakeService(() => jsonResponse(session()));
+    let thrown: unknown;
+    try {
+      new VitalsClient({ apiKey: apiKey as string, baseUrl: BASE, fetch: service.fetch });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(InvalidApiKeyError);
+    expect((thrown as InvalidApiKeyError).reason).toBe(String(apiKey ?? "").trim() === "" ? "empty" : "malformed");
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it("accepts both environments and sends the key as X-API-Key", async () => {
+    const service = fakeService(() => jsonResponse(session()));
+    const test = new VitalsClient({ apiKey: KEYS.test, baseUrl: `${BASE}/`, fetch: service.fetch });
+    expect(test.environment).toBe("test");
+    await test.startSession();
+    expect(service.requests[0].url).toBe(`${BASE}/sdk/session/start`);
+    expect(service.requests[0].headers.get("x-api-key")).toBe(KEYS.test);
+    expect(new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE }).environment).toBe("live");
+  });
+});
+
+describe("the workflow calls", () => {
+  it("start sends demographics; upload PUTs video/webm bytes without the key; complete sends session_id", async () => {
+    const s = session();
+    const service = fakeService((req) => {
+      if (req.url.endsWith("/sdk/session/start")) return jsonResponse(s);
+      if (req.method === "PUT") return new Response(null, { status: 200, headers: { etag: '"abc"' } });
+      return jsonResponse({ session_id: s.session_id, status: "completed", vitals, processing_time_ms: 812 });
+    });
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
+    const tensor = new Uint8Array([1, 2, 3, 4, 5]).subarray(1, 4);
+    const result = await client.measure(tensor, { demographics: { age: 40, sex: "F" } });
+
+    const [start, put, complete] = service.requests;
+    expect(start.body).toEqual({ demographics: { age: 40, sex: "F" } });
+    expect(put.method).toBe("PUT");
+    expect(put.url).toBe(s.upload_url);
+    expect(put.headers.get("content-type")).toBe("video/webm");
+    expect(put.headers.get("x-api-key")).toBeNull();
+    expect([...(put.body as Uint8Array)]).toEqual([2, 3, 4]);
+    expect(complete.url).toBe(`${BASE}/sdk/session/upload-complete`);
+    expect(complete.body).toEqual({ session_id: s.session_id });
+    expect(result.vitals).toEqual(vitals);
+    expect(result.processing_time_ms).toBe(812);
+    expect(result.session.session_id).toBe(s.session_id);
+  });
+
+  it("turns an error answer into VitalsApiError with the flat body, status and request id", async () => {
+    const service = fakeService(() => errorResponse(404, "SESSION_NOT_FOUND", { headers: { "x-request-id": "req-42" } }));
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
+    const err = await client.getResult("nope").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VitalsApiError);
+    expect(err).toMatchObject({ error: "SESSION_NOT_FOUND", status: 404, retryable: false, requestId: "req-42" });
+    expect((err as VitalsApiError).body).toEqual({ error: "SESSION_NOT_FOUND", message: "SESSION_NOT_FOUND happened", retryable: false });
+  });
+
+  it("describes a non-JSON error answer (a proxy's page) as UNEXPECTED_RESPONSE", async () => {
+    const service = fakeService(() => new Response("<html>Bad gateway</html>", { status: 502 }));
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
+    const err = (await client.startSession().catch((e: unknown) => e)) as VitalsApiError;
+    expect(err.error).toBe("UNEXPECTED_RESPONSE");
+    expect(err.status).toBe(502);
+    expect(err.retryable).toBe(true);
+  });
+
+  it("reports an unreachable service as VitalsNetworkError", async () => {
+    const client = new VitalsClient({
+      apiKey: KEYS.live,
+      baseUrl: BASE,
+      fetch: async () => {
+        throw new TypeError("fetch failed");
+      },
+    });
+    await expect(client.startSession()).rejects.toBeInstanceOf(VitalsNetworkError);
+  });
+
+  it("gives upload-complete its own, long timeout", async () => {
+    const seen: number[] = [];
+    const client = new VitalsClient({
+      apiKey: KEYS.live,
+      baseUrl: BASE,
+      completeTimeoutMs: 50,
+      fetch: (_url, init) =>
+        new Promise((_resolve, reject) => {
+          seen.push(1);
+          init!.signal!.addEventListener("abort", () => reject(init!.signal!.reason));
+        }),
+    });
+    const err = await client.completeUpload("s").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VitalsNetworkError);
+    expect((err as Error).message).toContain("0.05 s");
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe("429 handling", () => {
+  const rateLimited = () =>
+    errorResponse(429, "RATE_LIMIT_EXCEEDED", {
+      retryable: true,
+      retryAfter: 7,
+      headers: { "retry-after": "7", "x-ratelimit-limit": "300", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1900000007" },
+    });
+
+  it("waits Retry-After seconds, then retries and succeeds", async () => {
+    const service = fakeService((_req, i) => (i < 2 ? rateLimited() : jsonResponse(session())));
+    const { sleep, waits } = fakeSleep();
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep });
+    const started = await client.startSession();
+    expect(waits).toEqual([7000, 7000]);
+    expect(service.requests).toHaveLength(3);
+    expect(started.session_id).toBe(session().session_id);
+  });
+
+  it("waits out AUTH_BLOCKED by its Retry-After header too", async () => {
+    const blocked = () => errorResponse(429, "AUTH_BLOCKED", { retryable: true, headers: { "retry-after": "3" } });
+    const service = fakeService((_req, i) => (i === 0 ? blocked() : jsonResponse(session())));
+    const { sleep, waits } = fakeSleep();
+    await new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep }).startSession();
+    expect(waits).toEqual([3000]);
+  });
+
+  it("stops after maxRetries and throws the last 429 with its figures", async () => {
+    const service = fakeService(() => rateLimited());
+    const { sleep, waits } = fakeSleep();
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep, maxRetries: 2 });
+    const err = (await client.startSession().catch((e: unknown) => e)) as VitalsApiError;
+    expect(err.error).toBe("RATE_LIMIT_EXCEEDED");
+    expect(err.retryAfter).toBe(7);
+    expect(err.meta.rateLimit).toEqual({ limit: 300, remaining: 0, reset: 1900000007 });
+    expect(service.requests).toHaveLength(3);
+    expect(waits).toHaveLength(2);
+  });
+
+  it("does not wait out a Retry-After beyond maxRetryWaitSeconds", async () => {
+    const service = fakeService(() => errorResponse(429, "AUTH_BLOCKED", { retryable: true, retryAfter: 900, headers: { "retry-after": "900" } }));
+    const { sleep, waits } = fakeSleep();
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep, maxRetryWaitSeconds: 60 });
+    await expect(client.startSession()).rejects.toMatchObject({ error: "AUTH_BLOCKED", retryAfter: 900 });
+    expect(waits).toEqual([]);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it.each([
+    [429, "QUOTA_EXCEEDED"],
+    [400, "INVALID_REQUEST"],
+    [401, "API_KEY_REVOKED"],
+    [403, "DEVELOPER_SUSPENDED"],
+  ])("never retries %i %s", async (status, code) => {
+    const service = fakeService(() => errorResponse(status, code, { headers: { "retry-after": "1" } }));
+    const { sleep, waits } = fakeSleep();
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep });
+    await expect(client.startSession()).rejects.toMatchObject({ error: code, status });
+    expect(service.requests).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+});
