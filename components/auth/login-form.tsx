@@ -26,9 +26,9 @@ export function LoginForm({ next }: { next: string }) {
     router.refresh();
     return { ok: true };
   }
-  const { state, pending, onSubmit, onBlur, errors } = useValidatedAction(loginBody, login);
+  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(loginBody, login);
   return (
-    <form onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+    <form action={formAction} onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-label="Sign in">
       {state.message ? <Alert tone="error">{state.message}</Alert> : null}
       <Field label="E-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />

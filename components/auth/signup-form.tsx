@@ -8,17 +8,17 @@ import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 
 export function SignupForm() {
-  const { state, pending, onSubmit, onBlur, errors } = useValidatedAction(signupBody, signUpAction, { optional: ["company"] });
+  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(signupBody, signUpAction, { optional: ["company"] });
   if (state.ok) {
     return (
-      <Alert tone="success" title="Check your inbox">
+      <Alert tone="success" title="One more step">
         <p>{state.message ?? `We sent a verification link to ${state.data?.email}.`}</p>
-        <p className="mt-2">Open the link in the e-mail to activate your account, then sign in.</p>
+        <p className="mt-2">Open the link we sent to {state.data?.email} to activate your account, then sign in.</p>
       </Alert>
     );
   }
   return (
-    <form onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-label="Sign up">
+    <form action={formAction} onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-label="Sign up">
       {state.message ? <Alert tone="error">{state.message}</Alert> : null}
       <Field label="Name" name="name" autoComplete="name" required error={errors.name} />
       <Field label="Work e-mail" name="email" type="email" autoComplete="email" required error={errors.email} />

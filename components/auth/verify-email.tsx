@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 
 type Outcome = { state: "checking" } | { state: "done"; title: string; message: string } | { state: "failed"; message: string };
 

@@ -44,7 +44,8 @@ export function failure(err: unknown): FormState<never> {
 export function formValues(form: FormData, optional: string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of form.entries()) {
-    if (typeof value !== "string") continue;
+    // React's own hidden fields for progressively enhanced server actions start with "$ACTION".
+    if (typeof value !== "string" || key.startsWith("$")) continue;
     if (optional.includes(key) && value.trim() === "") continue;
     out[key] = value;
   }

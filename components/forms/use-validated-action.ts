@@ -27,9 +27,10 @@ export function useValidatedAction<T>(
     const data = new FormData(form);
     const errors = validate(schema, toInput(formValues(data, optional))) ?? {};
     setClientErrors(errors);
-    const first = Object.keys(errors)[0];
-    if (first) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    if (Object.keys(errors).length) {
+      // Focus the first invalid field in the order the form shows them.
+      const first = Array.from(form.elements).find((el) => (el as HTMLInputElement).name in errors);
+      (first as HTMLElement | undefined)?.focus();
       return;
     }
     setSubmitted((n) => n + 1);
@@ -45,5 +46,5 @@ export function useValidatedAction<T>(
 
   const errors: Record<string, string | undefined> = { ...(submitted ? state.fieldErrors : {}) };
   for (const [k, v] of Object.entries(clientErrors)) errors[k] = v || undefined;
-  return { state, pending, onSubmit, onBlur, errors };
+  return { state, pending, onSubmit, onBlur, errors, formAction: dispatch };
 }

@@ -13,7 +13,7 @@ import { Modal } from "./modal";
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
-  const { state, pending, onSubmit, onBlur, errors } = useValidatedAction<CreatedKey>(createKeyBody, createKeyAction, {
+  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction<CreatedKey>(createKeyBody, createKeyAction, {
     optional: ["expires_on"],
     toInput: keyInput,
   });
@@ -48,7 +48,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   }
   return (
     <Modal title="Create an API key" labelId="create-key-title" onClose={onClose}>
-      <form onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-labelledby="create-key-title">
+      <form action={formAction} onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-labelledby="create-key-title">
         {state.message ? <Alert tone="error">{state.message}</Alert> : null}
         <Field label="Name" name="name" required maxLength={64} placeholder="e.g. iOS app production" error={errors.name} autoFocus />
         <fieldset className="flex flex-col gap-2">

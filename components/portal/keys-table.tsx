@@ -105,7 +105,7 @@ export function KeysTable({ keys, onRevoke }: { keys: KeyRow[]; onRevoke?: (k: K
         <FilterSelect id="filter-env" label="Environment" value={filterValue("environment")} options={["test", "live"]} onChange={setFilter("environment")} />
         <FilterSelect id="filter-state" label="State" value={filterValue("state")} options={["active", "revoked", "expired"]} onChange={setFilter("state")} />
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" tabIndex={0} role="region" aria-label="API keys">
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" tabIndex={0} role="region" aria-label="API keys">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-300">
             {table.getHeaderGroups().map((hg) => (

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { useHydrated } from "@/components/ui/button";
 
 const LINKS = [
   { href: "/dashboard", label: "Dashboard" },
@@ -17,6 +18,7 @@ const LINKS = [
 export function PortalNav({ email, plan }: { email: string; plan: string }) {
   const pathname = usePathname();
   const [leaving, setLeaving] = useState(false);
+  const hydrated = useHydrated();
   return (
     <header className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center justify-between gap-2 px-4 pt-4 md:px-5 md:pt-6">
@@ -57,7 +59,7 @@ export function PortalNav({ email, plan }: { email: string; plan: string }) {
             setLeaving(true);
             void signOut({ callbackUrl: "/login" });
           }}
-          disabled={leaving}
+          disabled={leaving || !hydrated}
           className="shrink-0 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"
         >
           {leaving ? "Signing out…" : "Sign out"}

@@ -13,13 +13,19 @@ export function UsageChart({ history }: { history: Point[] }) {
   const empty = data.every((p) => p.scan_count === 0);
   return (
     <figure>
-      <div className="h-56 w-full" aria-hidden="true">
+      <div className="h-56 w-full overflow-hidden" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="currentColor" strokeOpacity={0.15} />
             <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fill: "currentColor", fontSize: 12 }} />
             <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={{ fill: "currentColor", fontSize: 12 }} />
-            <Tooltip cursor={{ fillOpacity: 0.08 }} formatter={(v) => [Number(v).toLocaleString("en-US"), "Scans"]} />
+            <Tooltip
+              cursor={{ fillOpacity: 0.08 }}
+              formatter={(v) => [Number(v).toLocaleString("en-US"), "Scans"]}
+              contentStyle={{ backgroundColor: "#fff", borderColor: "#cbd5e1", color: "#0f172a" }}
+              labelStyle={{ color: "#0f172a" }}
+              itemStyle={{ color: "#3730a3" }}
+            />
             <Bar dataKey="scan_count" name="Scans" fill="#4f46e5" radius={[4, 4, 0, 0]} />
           </BarChart>
         </ResponsiveContainer>

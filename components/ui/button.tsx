@@ -1,27 +1,26 @@
-import type { ButtonHTMLAttributes } from "react";
+"use client";
 
-type Variant = "primary" | "secondary" | "danger" | "ghost";
+import { useSyncExternalStore, type ButtonHTMLAttributes } from "react";
+import { buttonClass, type Variant } from "./button-class";
 
-const VARIANTS: Record<Variant, string> = {
-  primary: "bg-indigo-700 text-white hover:bg-indigo-800 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300",
-  secondary:
-    "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
-  danger: "bg-red-700 text-white hover:bg-red-800 dark:bg-red-400 dark:text-slate-950",
-  ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
-};
+export { buttonClass };
 
-export function buttonClass(variant: Variant = "primary", extra = "") {
-  return `inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${extra}`;
+const subscribe = () => () => {};
+
+/** False in the server HTML and until React has hydrated: a click before then would do nothing. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(subscribe, () => true, () => false);
 }
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; pending?: boolean; pendingText?: string };
 
 /** A button that shows a spinner and a pending label while its action runs. */
 export function Button({ variant = "primary", pending, pendingText, className, children, disabled, ...rest }: ButtonProps) {
+  const hydrated = useHydrated();
   return (
     <button
       className={buttonClass(variant, className)}
-      disabled={disabled || pending}
+      disabled={disabled || pending || !hydrated}
       aria-busy={pending || undefined}
       {...rest}
     >

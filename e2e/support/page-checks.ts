@@ -28,8 +28,26 @@ export async function checkPage(page: Page, name: string, testInfo: TestInfo, op
       const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       expect(summary, `axe on ${name} at ${label} (${scheme})`).toEqual([]);
       if (label === "phone") {
-        const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
-        expect(widths.scroll, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(widths.view);
+        const widths = await page.evaluate(() => {
+          // What sticks out, to say why in the failure message.
+          const wide = [...document.querySelectorAll("body *")]
+            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+            .filter((el) => {
+              // Clipped or scrolled inside a box (position: absolute escapes boxes that are not its containing block).
+              const fixedOrAbsolute = (e: Element) => ["absolute", "fixed"].includes(getComputedStyle(e).position);
+              let escapes = fixedOrAbsolute(el);
+              for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+                const style = getComputedStyle(p);
+                if (escapes && style.position !== "static") escapes = fixedOrAbsolute(p);
+                if (style.overflowX !== "visible" && !escapes) return false;
+              }
+              return true;
+            })
+            .slice(0, 5)
+            .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`);
+          return { scroll: document.documentElement.scrollWidth, view: window.innerWidth, wide };
+        });
+        expect(widths.scroll, `${name} scrolls sideways at 375 px: ${widths.wide.join("; ")}`).toBeLessThanOrEqual(widths.view);
       }
     }
   }

@@ -1,7 +1,10 @@
 import { cache } from "react";
 import { getServerSession } from "next-auth";
+import { developerForSession } from "@/lib/accounts/session-developer";
+import type { DeveloperAccount } from "@/lib/accounts/developer-account";
 import { authOptions } from "./options";
-import { developerForSession, type PortalDeveloper } from "./session-version";
+
+export type PortalDeveloper = DeveloperAccount;
 
 /** The signed-in developer of this request, or null (no session, or one a password reset ended). */
 export const currentDeveloper = cache(async (): Promise<PortalDeveloper | null> => {

@@ -2,7 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authenticatePassword } from "@/lib/accounts/authenticate-password";
 import { ApiError } from "@/lib/http/errors";
-import { developerForSession } from "./session-version";
+import { developerForSession } from "@/lib/accounts/session-developer";
 import { ipFromHeaders } from "./request-ip";
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;

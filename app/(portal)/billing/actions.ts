@@ -1,43 +1,41 @@
 "use server";
 
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { checkoutBody } from "@/lib/accounts/schemas";
-import { ApiError } from "@/lib/http/errors";
-import type { PortalDeveloper } from "@/lib/auth/session-version";
+import { createCheckoutSession } from "@/lib/billing/checkout";
+import { createBillingPortalSession } from "@/lib/billing/billing-portal";
 import { currentDeveloper } from "@/lib/auth/current-developer";
+import { ipFromHeaders } from "@/lib/auth/request-ip";
 import { failure, type FormState } from "@/components/forms/form-state";
 
-// TODO(billing): swap these two for lib/billing once it lands.
-async function createCheckoutSession(_d: PortalDeveloper, _p: string): Promise<{ url: string }> {
-  throw new ApiError("UNAVAILABLE", "Billing is not configured on this server yet.");
-}
-async function createBillingPortalSession(_d: PortalDeveloper): Promise<{ url: string }> {
-  throw new ApiError("UNAVAILABLE", "Billing is not configured on this server yet.");
-}
+const SIGNED_OUT: FormState<never> = { ok: false, message: "Your session has ended. Sign in again." };
 
 // Both send the browser to the payment provider's own pages; without Stripe configured the
 // billing functions answer 503 UNAVAILABLE and its message is shown instead.
 export async function checkoutAction(plan: string): Promise<FormState> {
   const developer = await currentDeveloper();
-  if (!developer) return { ok: false, message: "Your session has ended. Sign in again." };
-  let url: string;
+  if (!developer) return SIGNED_OUT;
+  let url: string | null;
   try {
     const body = checkoutBody.parse({ plan });
-    url = (await createCheckoutSession(developer, body.plan)).url;
+    url = (await createCheckoutSession(developer, body.plan, ipFromHeaders(await headers()))).url;
   } catch (err) {
     return failure(err);
   }
+  if (!url) return { ok: false, message: "The payment provider did not answer with a page to open. Please try again." };
   redirect(url);
 }
 
 export async function billingPortalAction(): Promise<FormState> {
   const developer = await currentDeveloper();
-  if (!developer) return { ok: false, message: "Your session has ended. Sign in again." };
-  let url: string;
+  if (!developer) return SIGNED_OUT;
+  let url: string | null;
   try {
-    url = (await createBillingPortalSession(developer)).url;
+    url = (await createBillingPortalSession(developer, ipFromHeaders(await headers()))).url;
   } catch (err) {
     return failure(err);
   }
+  if (!url) return { ok: false, message: "The payment provider did not answer with a page to open. Please try again." };
   redirect(url);
 }

@@ -7,7 +7,7 @@ import { listKeys } from "@/lib/keys/list-keys";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { UsageChart } from "@/components/portal/usage-chart";
 
 export const metadata: Metadata = { title: "Dashboard" };
