@@ -1,0 +1,156 @@
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { VitalsClient } from "./client.js";
+import { InvalidApiKeyError, PollTimeoutError, VitalsApiError, VitalsNetworkError } from "./errors.js";
+import { inspectTensor } from "./tensor.js";
+import type { Demographics, FetchLike, Sleep } from "./types.js";
+
+export const EXIT = { ok: 0, serviceError: 1, usage: 2, fallback: 3, pollTimeout: 4 } as const;
+
+export const USAGE = `Usage: vitals scan [options] FILE
+
+Uploads a prepared tensor (docs/tensor-format.md) and prints the vitals as JSON.
+
+Options:
+  --key K           API key (or VITALS_API_KEY)
+  --base-url U      service address (or VITALS_BASE_URL)
+  --poll            also poll the result while upload-complete runs
+  --age N --sex M|F|X --fitzpatrick N   demographics (optional)
+  --max-retries N   retries of a rate-limited call after Retry-After (default 3)
+  --force           upload with a live key even if FILE does not look like a tensor
+  --quiet           no progress on stderr
+
+Exit codes: 0 measured; 1 error from the service or the network; 2 bad usage, key or file;
+3 fallback vitals (confidence 0: inference failed); 4 polling gave up.`;
+
+export type CliIo = {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+  fetch?: FetchLike;
+  sleep?: Sleep;
+};
+
+class UsageError extends Error {}
+
+function demographicsOf(values: Record<string, string | boolean | undefined>): Demographics | undefined {
+  const d: Demographics = {};
+  const whole = (name: string) => {
+    const raw = values[name];
+    if (raw === undefined) return undefined;
+    if (typeof raw !== "string" || !/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number`);
+    return Number(raw);
+  };
+  d.age = whole("age");
+  d.fitzpatrick = whole("fitzpatrick");
+  if (values.sex !== undefined) {
+    if (values.sex !== "M" && values.sex !== "F" && values.sex !== "X") throw new UsageError("--sex must be M, F or X");
+    d.sex = values.sex;
+  }
+  const given = Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)) as Demographics;
+  return Object.keys(given).length ? given : undefined;
+}
+
+function parse(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      key: { type: "string" },
+      "base-url": { type: "string" },
+      poll: { type: "boolean" },
+      age: { type: "string" },
+      sex: { type: "string" },
+      fitzpatrick: { type: "string" },
+      "max-retries": { type: "string" },
+      force: { type: "boolean" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  return { values, positionals };
+}
+
+/** The CLI without process globals, so tests can drive it. Resolves with the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parse(argv);
+  } catch (err) {
+    io.stderr(`${(err as Error).message}\n\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  const [command, file, ...extra] = positionals;
+  if (command !== "scan" || !file || extra.length) {
+    io.stderr(`${command && command !== "scan" ? `Unknown command: ${command}\n\n` : ""}${USAGE}\n`);
+    return EXIT.usage;
+  }
+  const progress = (text: string) => values.quiet || io.stderr(`${text}\n`);
+
+  let client: VitalsClient;
+  let tensor: Uint8Array;
+  let demographics: Demographics | undefined;
+  try {
+    const baseUrl = values["base-url"] ?? io.env.VITALS_BASE_URL;
+    if (!baseUrl) throw new UsageError("--base-url (or VITALS_BASE_URL) is required");
+    const maxRetries = values["max-retries"] === undefined ? undefined : Number(values["max-retries"]);
+    if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) throw new UsageError("--max-retries must be 0 or more");
+    demographics = demographicsOf(values);
+    client = new VitalsClient({
+      apiKey: values.key ?? io.env.VITALS_API_KEY ?? "",
+      baseUrl,
+      fetch: io.fetch,
+      sleep: io.sleep,
+      maxRetries,
+      onRetry: (e, wait) => progress(`${e.error}: waiting ${wait} s before retrying`),
+    });
+    tensor = new Uint8Array(await readFile(file).catch((err: NodeJS.ErrnoException) => {
+      throw new UsageError(`Cannot read ${file}: ${err.code ?? err.message}`);
+    }));
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof InvalidApiKeyError || err instanceof TypeError) {
+      io.stderr(`${err.message}\n`);
+      return EXIT.usage;
+    }
+    throw err;
+  }
+
+  // A live scan costs quota; a file that is not a tensor can only buy fallback values.
+  const inspected = inspectTensor(tensor);
+  if (!inspected.ok) {
+    if (client.environment === "live" && !values.force) {
+      io.stderr(`${file} is not a tensor (${inspected.reason}); a live scan would return fallback vitals. Use --force to upload anyway.\n`);
+      return EXIT.usage;
+    }
+    progress(`warning: ${file} is not a tensor (${inspected.reason})`);
+  }
+
+  try {
+    const result = await client.measure(tensor, {
+      demographics,
+      poll: values.poll === true,
+      onProgress: (stage, session) => progress(`${stage} (session ${session.session_id})`),
+    });
+    io.stdout(`${JSON.stringify(result.vitals ?? null, null, 2)}\n`);
+    if (result.status !== "completed" || !result.vitals || result.vitals.confidence === 0) {
+      io.stderr(`Inference failed: these are fallback values (status ${result.status}, confidence 0), not a measurement.\n`);
+      return EXIT.fallback;
+    }
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof PollTimeoutError) {
+      io.stderr(`${err.message}\n`);
+      return EXIT.pollTimeout;
+    }
+    if (err instanceof VitalsApiError || err instanceof VitalsNetworkError) {
+      io.stderr(`${err.message}\n`);
+      return EXIT.serviceError;
+    }
+    throw err;
+  }
+}
