@@ -10,8 +10,8 @@ import { seededRandom } from "../src/synth/random.js";
 const RANDOM_CASES = 4000;
 const TRUNCATION_CASES = 3000;
 const HEADER_CASES = 2000;
-const BODY_CASES = 940;
-const CONTENT_CASES = 60;
+const BODY_CASES = 960;
+const CONTENT_CASES = 40;
 // A sparse static pattern: cheap to inflate and checksum, so 10,000 cases stay fast; the
 // random-content cases below exercise the signal path with garbage instead.
 const frames = new Uint8Array(150 * FRAME_BYTES);
