@@ -1,0 +1,119 @@
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServerProcess } from "@/scripts/bench/server-process";
+import { createDeveloperWithKeys } from "@/test/fixtures";
+import { syntheticTensor } from "@/test/tensors";
+import { runCli } from "../src/cli-run.js";
+import { VitalsApiError, VitalsClient, type FetchLike } from "../src/index.js";
+
+// The client against the built app behind the real HTTP server, as a customer would use it.
+const PORT = 3300 + (process.pid % 10);
+const base = `http://127.0.0.1:${PORT}`;
+const dataDir = `/tmp/vitals-sdk-test-${process.pid}`;
+const SANDBOX = { heart_rate: 72, respiratory_rate: 16, hrv: 48, spo2: 98, systolic_bp: 118, diastolic_bp: 76, confidence: 0.95 };
+let server: ChildProcess;
+
+beforeAll(async () => {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("The production build is missing: run `npm run build` before this test");
+  server = await startServerProcess(
+    {
+      DATABASE_URL: process.env.DATABASE_URL!,
+      DATA_DIR: dataDir,
+      STORAGE_DIR: `${dataDir}/uploads`,
+      // Polling only finds results when they are kept.
+      PERSIST_VITALS: "true",
+      // The brute-force counter lives in the shared test database, keyed by client IP, and other
+      // server tests deliberately get 127.0.0.1 blocked; a proxy header gives each test its own IP.
+      TRUST_PROXY: "true",
+    },
+    PORT,
+  );
+}, 120_000);
+
+afterAll(() => {
+  server?.kill();
+});
+
+let ipCounter = 0;
+/** Global fetch, seen by the server as coming from an IP of this test's own. */
+function fetchFromFreshIp(): FetchLike {
+  ipCounter++;
+  const ip = `198.18.${process.pid % 250}.${ipCounter}`;
+  return (url, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("x-forwarded-for", ip);
+    return fetch(url, { ...init, headers });
+  };
+}
+
+const clientFor = (apiKey: string) => new VitalsClient({ apiKey, baseUrl: base, fetch: fetchFromFreshIp() });
+
+describe("VitalsClient against the production server", () => {
+  it("does a whole test-key scan: the sandbox vitals, with rate-limit and usage figures", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const result = await clientFor(test.key).measure(new Uint8Array(1024), { demographics: { age: 35, sex: "X", fitzpatrick: 3 } });
+    expect(result.status).toBe("completed");
+    expect(result.vitals).toEqual(SANDBOX);
+    expect(result.processing_time_ms).toBeGreaterThanOrEqual(0);
+    expect(result.requestId).toBeTruthy();
+    expect(result.rateLimit).toMatchObject({ limit: 300 });
+    // A test key uses no quota: the start answer shows the untouched live figures.
+    expect(result.session.usage).toEqual({ current: 0, limit: 500, remaining: 500 });
+    expect(new URL(result.session.upload_url).origin).toBe(base);
+  });
+
+  it("does a live-key scan of a synthetic face: a real measurement, one scan of quota", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const { tensor } = syntheticTensor();
+    const result = await clientFor(live.key).measure(tensor);
+    expect(result.status).toBe("completed");
+    expect(result.vitals!.confidence).toBeGreaterThan(0);
+    expect(result.processing_time_ms).toBeGreaterThan(0);
+    expect(result.session.usage).toEqual({ current: 1, limit: 500, remaining: 499 });
+  });
+
+  it("polls a kept result, and measures with polling alongside upload-complete", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const client = clientFor(test.key);
+    const measured = await client.measure(new Uint8Array(64), { poll: { intervalMs: 200 } });
+    expect(measured.vitals).toEqual(SANDBOX);
+    const polled = await client.pollResult(measured.session_id, { intervalMs: 200, maxAttempts: 5 });
+    expect(polled.status).toBe("completed");
+    expect(polled.vitals).toEqual(SANDBOX);
+    expect(polled.completed_at).toBeGreaterThan(0);
+  });
+
+  it("turns the service's error answers into VitalsApiError", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const unknownKey = "ck_test_" + "0".repeat(64);
+    const invalid = (await clientFor(unknownKey).startSession().catch((e: unknown) => e)) as VitalsApiError;
+    expect(invalid).toBeInstanceOf(VitalsApiError);
+    expect(invalid).toMatchObject({ error: "API_KEY_INVALID", status: 401, retryable: false });
+    expect(invalid.requestId).toBeTruthy();
+    // No account is known on a 401, so no rate-limit figures: they are optional for a reason.
+    expect(invalid.meta.rateLimit).toBeUndefined();
+
+    const missing = (await clientFor(test.key).getResult("6f1c1e8e-8f43-4d6b-9d3a-3f0f2f6b9c11").catch((e: unknown) => e)) as VitalsApiError;
+    expect(missing).toMatchObject({ error: "SESSION_NOT_FOUND", status: 404 });
+    expect(missing.meta.rateLimit?.limit).toBe(300);
+  });
+
+  it("runs the CLI's scan end to end", async () => {
+    const { test } = await createDeveloperWithKeys();
+    mkdirSync(dataDir, { recursive: true });
+    const file = `${dataDir}/scan.tensor`;
+    writeFileSync(file, syntheticTensor({ frameCount: 150 }).tensor);
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(["scan", "--key", test.key, "--base-url", base, file], {
+      stdout: (t) => void out.push(t),
+      stderr: (t) => void err.push(t),
+      env: {},
+      fetch: fetchFromFreshIp(),
+    });
+    expect(err.join("")).toContain("session-started");
+    expect(code).toBe(0);
+    expect(JSON.parse(out.join(""))).toEqual(SANDBOX);
+  });
+});
