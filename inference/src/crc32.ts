@@ -21,9 +21,15 @@ export function crc32(data: Uint8Array): number {
   return crc32Portable(data);
 }
 
-export function crc32Portable(data: Uint8Array): number {
+/** Continues a CRC over the next chunk (`previous` = CRC of everything before it). */
+export function crc32Update(previous: number, chunk: Uint8Array): number {
+  if (native) return native(chunk, previous) >>> 0;
+  return crc32Portable(chunk, previous);
+}
+
+export function crc32Portable(data: Uint8Array, previous = 0): number {
   table ??= makeTable();
-  let c = 0xffffffff;
+  let c = (previous ^ 0xffffffff) >>> 0;
   for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }

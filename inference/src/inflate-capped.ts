@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import { crc32Update } from "./crc32.js";
 import { TensorError } from "./tensor-format.js";
 
 const INPUT_SLICE = 1 << 20;
@@ -8,10 +9,13 @@ const INPUT_SLICE = 1 << 20;
  * Decompression stops the moment output would pass the cap, so a gzip bomb costs
  * at most `expected` bytes plus zlib's own window, never its full inflated size.
  */
-export function inflateCapped(body: Uint8Array, expected: number): Promise<Uint8Array> {
+export function inflateCapped(body: Uint8Array, expected: number): Promise<{ data: Uint8Array; crc: number }> {
   return new Promise((resolve, reject) => {
     const out = new Uint8Array(expected);
     let written = 0;
+    // The CRC is updated per chunk while zlib inflates the next one on its thread, so
+    // checking the body costs almost nothing extra.
+    let crc = 0;
     let settled = false;
     const gunzip = zlib.createGunzip({ chunkSize: 1 << 20 });
     const fail = (err: TensorError) => {
@@ -28,6 +32,7 @@ export function inflateCapped(body: Uint8Array, expected: number): Promise<Uint8
       }
       out.set(chunk, written);
       written += chunk.length;
+      crc = crc32Update(crc, chunk);
     });
     gunzip.on("error", (e: Error) => fail(new TensorError("BAD_GZIP", `gzip body is invalid: ${e.message}`)));
     gunzip.on("end", () => {
@@ -37,7 +42,7 @@ export function inflateCapped(body: Uint8Array, expected: number): Promise<Uint8
         return;
       }
       settled = true;
-      resolve(out);
+      resolve({ data: out, crc });
     });
     // Feed in slices, honouring backpressure, so we never queue the whole input at once.
     let offset = 0;

@@ -45,10 +45,12 @@ export async function decodeTensor(buf: Uint8Array): Promise<DecodedTensor> {
   const body = buf.subarray(HEADER_BYTES);
   const expected = header.frameCount * FRAME_BYTES;
   let t = performance.now();
-  const frames = header.gzip ? await inflateCapped(body, expected) : body;
+  const inflated = header.gzip ? await inflateCapped(body, expected) : undefined;
+  const frames = inflated?.data ?? body;
   const inflate_ms = performance.now() - t;
   t = performance.now();
-  const actual = crc32(frames);
+  // A gzip body was checksummed chunk by chunk during inflation (crc_ms ~ 0 then).
+  const actual = inflated ? inflated.crc : crc32(frames);
   const crc_ms = performance.now() - t;
   if (actual !== header.bodyCrc32) {
     throw new TensorError("CRC_MISMATCH", `body CRC-32 ${hex(actual)} does not match header ${hex(header.bodyCrc32)}`);

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { crc32, crc32Portable } from "../src/crc32.js";
+import { crc32, crc32Portable, crc32Update } from "../src/crc32.js";
 import { FRAME_BYTES, HEADER_BYTES, TensorError, decodeTensor, encodeTensor, parseHeader } from "../src/index.js";
 import { flatFrames, withField } from "./helpers.js";
 
@@ -39,6 +39,12 @@ describe("CRC-32", () => {
     expect(crc32(check)).toBe(0xcbf43926);
     expect(crc32Portable(check)).toBe(0xcbf43926);
     expect(crc32Portable(frames)).toBe(crc32(frames));
+  });
+
+  it("continues over chunks exactly as over the whole (used while inflating)", () => {
+    const [a, b] = [frames.subarray(0, 100_003), frames.subarray(100_003)];
+    expect(crc32Update(crc32Update(0, a), b)).toBe(crc32(frames));
+    expect(crc32Portable(b, crc32Portable(a))).toBe(crc32(frames));
   });
 });
 
