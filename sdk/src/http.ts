@@ -57,7 +57,10 @@ async function fetchOnce(t: Transport, url: string, init: RequestInit, opts: Sen
     if (opts.signal?.aborted) throw opts.signal.reason;
     const what = `${init.method ?? "GET"} ${new URL(url).pathname}`;
     if (timeout.aborted) throw new VitalsNetworkError(`${what} got no answer within ${opts.timeoutMs / 1000} s`, { cause: err });
-    throw new VitalsNetworkError(`${what} failed: ${(err as Error).message}`, { cause: err });
+    // undici's "fetch failed" hides the useful part (ECONNREFUSED, ENOTFOUND…) in its cause.
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const detail = cause?.code ?? cause?.message ?? (err as Error).message;
+    throw new VitalsNetworkError(`${what} failed: ${detail} (${new URL(url).origin})`, { cause: err });
   }
 }
 
