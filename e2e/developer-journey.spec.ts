@@ -9,6 +9,7 @@ test.describe.configure({ mode: "serial" });
 
 const email = `ada-${Date.now()}@example.test`;
 const password = "Analytical-Engine-1843";
+const newPassword = "Difference-Engine-1822";
 const keys: { test?: string; live?: string } = {};
 let context: BrowserContext;
 let page: Page;
@@ -144,6 +145,27 @@ test("profile and billing", async ({}, testInfo) => {
   await checkPage(page, "billing", testInfo);
   await page.getByRole("button", { name: "Upgrade to pro" }).click();
   await expect(page.getByText("Billing is unavailable")).toBeVisible(); // no Stripe configured here
+});
+
+test("a password reset ends the existing session", async ({ browser, baseURL }) => {
+  const anonymous = await browser.newContext({ baseURL });
+  const other = await anonymous.newPage();
+  await other.goto("/forgot-password");
+  await other.getByLabel("E-mail").fill(email);
+  await other.getByRole("button", { name: "Send reset link" }).click();
+  await expect(other.getByText(/a reset link is on its way/)).toBeVisible();
+  await other.goto(await linkFromOutbox(process.env.E2E_OUTBOX!, email, "Reset your password", "/reset-password"));
+  await other.getByLabel("New password").fill(newPassword);
+  await other.getByRole("button", { name: "Set new password" }).click();
+  await expect(other).toHaveURL(/\/login\?reset=1$/);
+  await anonymous.close();
+
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(newPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("log out", async () => {

@@ -26,7 +26,7 @@ export function UsageChart({ history }: { history: Point[] }) {
               labelStyle={{ color: "#0f172a" }}
               itemStyle={{ color: "#3730a3" }}
             />
-            <Bar dataKey="scan_count" name="Scans" fill="#4f46e5" radius={[4, 4, 0, 0]} />
+            <Bar dataKey="scan_count" name="Scans" fill="#4f46e5" radius={[4, 4, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>
