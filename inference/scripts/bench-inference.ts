@@ -23,16 +23,24 @@ const stages: (keyof StageTimings)[] = ["read_ms", "inflate_ms", "crc_ms", "mode
 
 console.log(`machine: ${availableParallelism()} cores, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 console.log(`tensor: 720 frames x 12 x 72 x 72 (raw ${(rawPayload.length / 1e6).toFixed(1)} MB, gzip ${(gzPayload.length / 1e6).toFixed(1)} MB), median of ${RUNS} runs after 2 warm-up runs\n`);
-console.log(`| body | ${stages.join(" | ")} |`);
-console.log(`|---|${stages.map(() => "---").join("|")}|`);
+// cpu_ms (user + system time of all threads) is printed too: on a shared machine wall
+// times swing with other load, CPU time much less.
+console.log(`| body | ${stages.join(" | ")} | cpu_ms |`);
+console.log(`|---|${stages.map(() => "---").join("|")}|---|`);
 for (const [name, file] of Object.entries(files)) {
   const samples: StageTimings[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < RUNS + 2; i++) {
+    const before = process.cpuUsage();
     const out = await analyzeFileHere(file);
+    const used = process.cpuUsage(before);
     if (!out.ok) throw new Error(`benchmark scan failed: ${out.error.code}`);
-    if (i >= 2) samples.push(out.timings);
+    if (i >= 2) {
+      samples.push(out.timings);
+      cpu.push((used.user + used.system) / 1000);
+    }
   }
-  console.log(`| ${name} | ${stages.map((k) => median(samples.map((t) => t[k])).toFixed(1)).join(" | ")} |`);
+  console.log(`| ${name} | ${stages.map((k) => median(samples.map((t) => t[k])).toFixed(1)).join(" | ")} | ${median(cpu).toFixed(0)} |`);
 }
 
 // Through the worker pool, as the service calls it (needs `npm run -w inference build`).
