@@ -155,7 +155,7 @@ test("a password reset ends the existing session", async ({ browser, baseURL }) 
   await other.getByRole("button", { name: "Send reset link" }).click();
   await expect(other.getByText(/a reset link is on its way/)).toBeVisible();
   await other.goto(await linkFromOutbox(process.env.E2E_OUTBOX!, email, "Reset your password", "/reset-password"));
-  await other.getByLabel("New password").fill(newPassword);
+  await other.getByLabel("New password", { exact: true }).fill(newPassword);
   await other.getByRole("button", { name: "Set new password" }).click();
   await expect(other).toHaveURL(/\/login\?reset=1$/);
   await anonymous.close();

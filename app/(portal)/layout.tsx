@@ -13,7 +13,7 @@ export default async function PortalLayout({ children }: { children: React.React
       >
         Skip to content
       </a>
-      <PortalNav email={developer.email} plan={developer.plan} />
+      <PortalNav email={developer.email} plan={developer.plan} staff={developer.role === "staff"} />
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-10 md:py-10">
         <div className="mx-auto flex max-w-5xl flex-col gap-6">
           <StatusBanner status={developer.status} emailVerified={Boolean(developer.emailVerifiedAt)} />

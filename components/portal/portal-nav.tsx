@@ -15,7 +15,7 @@ const LINKS = [
   { href: "/settings", label: "Settings" },
 ];
 
-export function PortalNav({ email, plan }: { email: string; plan: string }) {
+export function PortalNav({ email, plan, staff = false }: { email: string; plan: string; staff?: boolean }) {
   const pathname = usePathname();
   const [leaving, setLeaving] = useState(false);
   const hydrated = useHydrated();
@@ -29,7 +29,7 @@ export function PortalNav({ email, plan }: { email: string; plan: string }) {
       </div>
       <nav aria-label="Portal" className="px-2 py-3 md:flex-1 md:px-3 md:py-6">
         <ul className="flex flex-wrap gap-1 md:flex-col">
-          {LINKS.map((link) => {
+          {(staff ? [...LINKS, { href: "/support", label: "Support" }] : LINKS).map((link) => {
             const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
             return (
               <li key={link.href}>

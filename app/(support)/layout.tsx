@@ -1,0 +1,17 @@
+import { notFound } from "next/navigation";
+import { requireDeveloper } from "../(portal)/require-developer";
+import { PortalNav } from "@/components/portal/portal-nav";
+
+// Staff only; anyone else gets the same 404 as an unknown page.
+export default async function SupportLayout({ children }: { children: React.ReactNode }) {
+  const developer = await requireDeveloper();
+  if (developer.role !== "staff") notFound();
+  return (
+    <div className="min-h-screen md:flex">
+      <PortalNav email={developer.email} plan={developer.plan} staff />
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-10 md:py-10">
+        <div className="mx-auto max-w-5xl">{children}</div>
+      </main>
+    </div>
+  );
+}
