@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -17,6 +17,9 @@ import type { Env } from "@/lib/env";
 import { TensorUnreadableError, type StoredObject, type TensorStorage } from "./types";
 
 const PREFIX = "tensors/";
+// Working copies for the inference worker; the ref of such a copy in listObjects says so.
+const DOWNLOADS = "s3-downloads";
+const LOCAL_REF = "file:";
 // SigV4 presigned URLs cannot live longer than 7 days.
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
@@ -52,12 +55,28 @@ function byteCap(max: number, sessionId: string): Transform {
 }
 
 /**
+ * Working copies on this instance's disk. Normally each is deleted as soon as its scan is done;
+ * these are the ones a dead process left, which the sweep removes once their session is gone.
+ */
+async function localCopies(dir: string): Promise<StoredObject[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const copies = await Promise.all(
+    names.map(async (name) => {
+      const info = await stat(path.join(dir, name)).catch(() => null);
+      return info && { ref: LOCAL_REF + path.join(dir, name), sessionId: name.split(".")[0], modifiedAt: info.mtime, partial: true };
+    }),
+  );
+  return copies.filter((c) => c !== null);
+}
+
+/**
  * STORAGE_DRIVER=s3: clients PUT straight to the bucket with a presigned URL, so this app never
  * sees the upload; it reads the object back only to run inference, and deletes it afterwards.
  */
 export function s3TensorStorage(e: Env): TensorStorage {
   const s3 = client(e);
   const Bucket = e.S3_BUCKET!;
+  const downloads = path.resolve(e.DATA_DIR, DOWNLOADS);
   const keyOf = (sessionId: string) => `${PREFIX}${sessionId}`;
   const deleteKey = async (Key: string) => {
     await s3.send(new DeleteObjectCommand({ Bucket, Key }));
@@ -87,9 +106,8 @@ export function s3TensorStorage(e: Env): TensorStorage {
       // The client chose the size of what it PUT; the presigned URL cannot cap it, so the cap
       // is enforced here, before the download (Content-Length) and while it runs (counted).
       const max = e.MAX_TENSOR_BYTES;
-      const dir = path.resolve(e.DATA_DIR, "s3-downloads");
-      await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${sessionId}.${randomBytes(6).toString("hex")}.tensor`);
+      await mkdir(downloads, { recursive: true });
+      const file = path.join(downloads, `${sessionId}.${randomBytes(6).toString("hex")}.tensor`);
       try {
         const object = await s3.send(new GetObjectCommand({ Bucket, Key: keyOf(sessionId) })).catch((err) => {
           throw isNotFound(err) ? new TensorUnreadableError(`tensor of ${sessionId} is gone`) : err;
@@ -110,7 +128,7 @@ export function s3TensorStorage(e: Env): TensorStorage {
     deleteTensor: (sessionId) => deleteKey(keyOf(sessionId)),
 
     async listObjects() {
-      const objects: StoredObject[] = [];
+      const objects = await localCopies(downloads);
       let ContinuationToken: string | undefined;
       do {
         const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: PREFIX, ContinuationToken }));
@@ -123,6 +141,6 @@ export function s3TensorStorage(e: Env): TensorStorage {
       return objects;
     },
 
-    deleteObject: deleteKey,
+    deleteObject: (ref) => (ref.startsWith(LOCAL_REF) ? rm(ref.slice(LOCAL_REF.length), { force: true }) : deleteKey(ref)),
   };
 }

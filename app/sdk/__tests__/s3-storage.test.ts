@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
@@ -161,6 +161,15 @@ describe("STORAGE_DRIVER=s3", () => {
     expect(report.orphanedObjects).toBeGreaterThanOrEqual(1);
     expect(await s3.keys(orphan)).toEqual([]);
     expect(await s3.keys(objectKey(waiting.session_id))).toEqual([objectKey(waiting.session_id)]);
+  });
+
+  it("the sweeper deletes a working copy a dead process left behind, once its session is gone", async () => {
+    const dir = path.resolve(env().DATA_DIR, "s3-downloads");
+    await mkdir(dir, { recursive: true });
+    const left = path.join(dir, `${randomUUID()}.abc123.tensor`);
+    await writeFile(left, "x");
+    await sweep();
+    expect(await downloadsLeft()).not.toContain(path.basename(left));
   });
 
   it("the app's own upload target refuses PUTs while the s3 driver is configured", async () => {
