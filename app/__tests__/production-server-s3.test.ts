@@ -1,0 +1,50 @@
+import type { ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServerProcess } from "@/scripts/bench/server-process";
+import { createDeveloperWithKeys } from "@/test/fixtures";
+import { startS3Storage } from "@/test/s3-server";
+import { syntheticTensor } from "@/test/tensors";
+
+// The built app with STORAGE_DRIVER=s3: proves the bundled AWS SDK presigns, reads and deletes
+// at run time, which route-handler tests (unbundled) cannot show.
+const PORT = 3300 + (process.pid % 10);
+const base = `http://127.0.0.1:${PORT}`;
+const dataDir = `/tmp/vitals-server-s3-test-${process.pid}`;
+let server: ChildProcess;
+let s3: Awaited<ReturnType<typeof startS3Storage>>;
+
+beforeAll(async () => {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("The production build is missing: run `npm run build` before this test");
+  // Sets the S3_* settings in process.env, which the server process inherits.
+  s3 = await startS3Storage();
+  server = await startServerProcess({ DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: dataDir }, PORT);
+}, 120_000);
+
+afterAll(async () => {
+  server?.kill();
+  await s3?.stop();
+});
+
+describe("the production server with STORAGE_DRIVER=s3", () => {
+  it("a live scan: presigned PUT straight to the bucket, real inference, object deleted", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const started = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": live.key } });
+    expect(started.status).toBe(200);
+    const session = await started.json();
+    expect(new URL(session.upload_url).origin).toBe(s3.endpoint);
+    const { tensor } = syntheticTensor({ heartRate: 70 });
+    const put = await fetch(session.upload_url, { method: "PUT", headers: { "content-type": "video/webm" }, body: new Uint8Array(tensor) });
+    expect(put.status).toBe(200);
+    const res = await fetch(`${base}/sdk/session/upload-complete`, {
+      method: "POST",
+      headers: { "x-api-key": live.key, "content-type": "application/json" },
+      body: JSON.stringify({ session_id: session.session_id }),
+    });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.vitals.confidence).toBeGreaterThan(0);
+    expect(body.processing_time_ms).toBeGreaterThan(0);
+    expect(await s3.keys(`tensors/${session.session_id}`)).toEqual([]);
+  });
+});
