@@ -8,7 +8,7 @@ import { syntheticTensor } from "@/test/tensors";
 
 // The built app with STORAGE_DRIVER=s3: proves the bundled AWS SDK presigns, reads and deletes
 // at run time, which route-handler tests (unbundled) cannot show.
-const PORT = 3300 + (process.pid % 10);
+const PORT = 3320 + (process.pid % 10);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = `/tmp/vitals-server-s3-test-${process.pid}`;
 let server: ChildProcess;
