@@ -51,15 +51,15 @@ test("log in (a wrong password is refused first)", async ({}, testInfo) => {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await checkPage(page, "dashboard-new", testInfo);
+  await checkPage(page, "dashboard-new", testInfo, { dark: false });
 });
 
 test("create a test and a live key: each shown once, never again", async ({}, testInfo) => {
   await page.goto("/keys");
   await expect(page.getByText("No API keys yet")).toBeVisible();
-  await checkPage(page, "keys-empty", testInfo);
+  await checkPage(page, "keys-empty", testInfo, { dark: false });
 
-  keys.test = await createKey(page, "Sandbox", "test", async () => checkPage(page, "keys-created-dialog", testInfo));
+  keys.test = await createKey(page, "Sandbox", "test", async () => checkPage(page, "keys-created-dialog", testInfo, { dark: false }));
   expect(keys.test).toMatch(/^ck_test_[0-9a-f]{64}$/);
   keys.live = await createKey(page, "Live backend", "live");
   expect(keys.live).toMatch(/^ck_live_[0-9a-f]{64}$/);
@@ -79,7 +79,7 @@ test("hit the plan's cap, then revoke a key to free a place", async ({}, testInf
   await expect(page.getByTestId("key-cap")).toContainText("3 of 3");
   await expect(page.getByRole("button", { name: "Create key" })).toBeDisabled();
   await expect(page.getByText("Key limit reached")).toBeVisible();
-  await checkPage(page, "keys-at-cap", testInfo);
+  await checkPage(page, "keys-at-cap", testInfo, { dark: false });
 
   await page.getByLabel("Environment").selectOption("live");
   await expect(page.getByTestId("key-row")).toHaveCount(1);

@@ -29,6 +29,7 @@ test("staff suspend, reinstate and re-plan an account; developers get a 404", as
   await expect(card).toContainText("suspended");
   await card.getByRole("button", { name: "Reinstate" }).click();
   await expect(page.getByText(`${customer}: status suspended → active.`)).toBeVisible();
+  await expect(card.getByRole("button", { name: "Suspend" })).toBeVisible();
 
   await card.getByLabel("Plan").selectOption("pro");
   await card.getByRole("button", { name: "Change plan" }).click();

@@ -76,7 +76,7 @@ export function AccountList({ accounts }: { accounts: DeveloperSummary[] }) {
       {result?.message ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
       <ul className="flex flex-col gap-3" aria-label="Accounts">
         {accounts.map((a) => (
-          <AccountCard key={`${a.id}-${a.status}-${a.plan}`} a={a} run={run(a.email)} pending={pending} />
+          <AccountCard key={a.id} a={a} run={run(a.email)} pending={pending} />
         ))}
       </ul>
     </div>

@@ -1,6 +1,7 @@
 /** A labelled progress bar (used / limit). */
 export function Progress({ value, max, label }: { value: number; max: number; label: string }) {
-  const pct = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
+  // Any use at all shows a sliver, so 1 of 500 does not look like none.
+  const pct = max > 0 ? Math.min(100, Math.max(value > 0 ? 1 : 0, Math.round((value / max) * 100))) : 0;
   const tone = pct >= 90 ? "bg-red-600" : pct >= 75 ? "bg-amber-500" : "bg-indigo-600";
   return (
     <div
