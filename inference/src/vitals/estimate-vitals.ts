@@ -10,7 +10,7 @@ import { estimateBloodPressure } from "./blood-pressure.js";
 import { confidenceFrom, type QualityInputs } from "./confidence.js";
 import { column, fuseCandidates, pulseCandidates, weightedSum, type RegionPulse } from "./regions.js";
 import { spo2FromRatio } from "./spo2.js";
-import { bridgeMasked, maskedFraction, motionMask } from "./motion.js";
+import { bridgeMasked, maskGate, maskedFraction, motionMask } from "./motion.js";
 
 export type Estimate =
   | { ok: true; vitals: Vitals; quality: QualityInputs }
@@ -86,7 +86,9 @@ function respiratoryBaseline(out: ModelOutput, fps: number, weights: number[], m
     const sd = std(h) || 1;
     for (let i = 0; i < h.length; i++) result[i] += (weight / total) * (h[i] / sd);
   });
-  return detrend(result);
+  // Bridged motion spans leave slow ramps that pose as breaths; fade them out.
+  const gate = maskGate(mask, Math.round(0.5 * fps));
+  return detrend(result).map((v, i) => v * gate[i]);
 }
 
 /** Ratio of ratios red/blue: each channel's pulsatile amplitude by regression on the pulse. */

@@ -55,3 +55,14 @@ export function bridgeMasked(x: Float64Array, mask: Uint8Array): Float64Array {
 
 export const maskedFraction = (mask: Uint8Array): number => mask.reduce((a, b) => a + b, 0) / Math.max(1, mask.length);
 
+
+/** 0 on masked frames, 1 elsewhere, with raised-cosine ramps of `ramp` frames between. */
+export function maskGate(mask: Uint8Array, ramp: number): Float64Array {
+  const T = mask.length;
+  const dist = new Float64Array(T).fill(Infinity);
+  let last = -Infinity;
+  for (let t = 0; t < T; t++) { if (mask[t]) last = t; dist[t] = t - last; }
+  last = Infinity;
+  for (let t = T - 1; t >= 0; t--) { if (mask[t]) last = t; dist[t] = Math.min(dist[t], last - t); }
+  return dist.map((d) => (d === 0 ? 0 : d >= ramp ? 1 : 0.5 - 0.5 * Math.cos((Math.PI * d) / ramp)));
+}
