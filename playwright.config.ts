@@ -11,7 +11,8 @@ const s = e2eSettings();
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  // Files run side by side (each developer is its own account); tests inside a file run in order.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
