@@ -19,7 +19,15 @@ async function main() {
   const ran = await migrate();
   if (ran.length) console.log(`Migrations applied: ${ran.join(", ")}`);
   const { startServer } = await import("./server");
-  await startServer({ port: settings.PORT, dev: process.argv.includes("--dev") });
+  const server = await startServer({ port: settings.PORT, dev: process.argv.includes("--dev") });
+  // A clean exit on stop signals: open requests finish (up to 10 s), then the process ends.
+  const stop = () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 10_000).unref();
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
   const where = settings.DATABASE_URL ? "PostgreSQL" : `embedded database in ${settings.DATA_DIR}`;
   console.log(`Ready on ${settings.APP_URL} (port ${settings.PORT}, ${where})`);
 }
