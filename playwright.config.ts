@@ -14,7 +14,8 @@ export default defineConfig({
   // Files run side by side (each developer is its own account); tests inside a file run in order.
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Journeys run many axe scans and screenshots; a busy 2-core machine needs the headroom.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { open: "never" }]],
   outputDir: "test-results",
@@ -44,6 +45,9 @@ export default defineConfig({
           MAIL_OUTBOX_DIR: s.outbox,
           SMTP_URL: "",
           REQUIRE_APPROVAL: "false",
+          // The embedded default's in-memory window: the dashboard's hourly figure must read the
+          // very window the SDK routes count in (a per-bundle copy once showed 0).
+          RATE_LIMIT_STORE: "memory",
           STRIPE_SECRET_KEY: "",
         },
       }

@@ -15,7 +15,10 @@ let server: ChildProcess;
 
 beforeAll(async () => {
   if (!existsSync(".next/BUILD_ID")) throw new Error("The production build is missing: run `npm run build` before this test");
-  server = await startServerProcess({ DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: dataDir, STORAGE_DIR: `${dataDir}/uploads` }, PORT);
+  // The in-memory window (the embedded default's) is used here, so the test below proves every
+  // route of the built app shares it; the PostgreSQL window is covered by the SDK tests.
+  const env = { DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: dataDir, STORAGE_DIR: `${dataDir}/uploads`, RATE_LIMIT_STORE: "memory" };
+  server = await startServerProcess(env, PORT);
 }, 120_000);
 
 afterAll(() => {
@@ -68,6 +71,17 @@ describe("the production server", () => {
     const res = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": test.key, "x-vitals-client-ip": "192.0.2.99" } });
     expect(res.status).toBe(429);
     expect((await res.json()).error).toBe("AUTH_BLOCKED");
+  });
+
+  it("counts every SDK route in one hourly window per developer", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const headers = { "x-api-key": test.key, "content-type": "application/json" };
+    const started = await fetch(`${base}/sdk/session/start`, { method: "POST", headers });
+    const { session_id } = await started.json();
+    const polled = await fetch(`${base}/sdk/session/result/${session_id}`, { headers });
+    const completed = await fetch(`${base}/sdk/session/upload-complete`, { method: "POST", headers, body: JSON.stringify({ session_id }) });
+    const remaining = [started, polled, completed].map((r) => r.headers.get("x-ratelimit-remaining"));
+    expect(remaining).toEqual(["299", "298", "297"]);
   });
 
   it("answers unknown paths and bad JSON with the flat error body", async () => {

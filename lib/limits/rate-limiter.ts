@@ -38,11 +38,13 @@ export function decide(limit: number, counted: number, oldestMs: number, allowed
   };
 }
 
-let limiter: RateLimiter | undefined;
+// One limiter per process, on globalThis: the bundler gives each route its own copy of this
+// module, and an in-memory window must be shared by all of them.
+const globalForLimiter = globalThis as unknown as { __vitalsLimiter?: RateLimiter };
 
 export function rateLimiter(): RateLimiter {
-  limiter ??= env().rateLimitStore === "postgres" ? new PostgresRateLimiter() : new MemoryRateLimiter();
-  return limiter;
+  globalForLimiter.__vitalsLimiter ??= env().rateLimitStore === "postgres" ? new PostgresRateLimiter() : new MemoryRateLimiter();
+  return globalForLimiter.__vitalsLimiter;
 }
 
 /** Requests counted for a developer in the current hour (the dashboard's figure). */
