@@ -1,16 +1,22 @@
 // npm run account -- status EMAIL pending|active|suspended
 // npm run account -- plan EMAIL starter|pro|enterprise
+// npm run account -- role EMAIL developer|staff
 // Sets an account's status or plan from the command line (audit-logged as an operator action),
 // so every account state can be reached before the support console exists, and after it.
 import { z } from "zod";
-import { setDeveloperPlan, setDeveloperStatus } from "../lib/accounts/operator-actions";
+import { setDeveloperPlan, setDeveloperRole, setDeveloperStatus } from "../lib/accounts/operator-actions";
 import { getDb } from "../lib/db";
 
-const USAGE = "usage: npm run account -- status EMAIL pending|active|suspended\n       npm run account -- plan EMAIL starter|pro|enterprise";
+const USAGE = [
+  "usage: npm run account -- status EMAIL pending|active|suspended",
+  "       npm run account -- plan EMAIL starter|pro|enterprise",
+  "       npm run account -- role EMAIL developer|staff",
+].join("\n");
 
 const command = z.union([
   z.tuple([z.literal("status"), z.string().min(3), z.enum(["pending", "active", "suspended"])]),
   z.tuple([z.literal("plan"), z.string().min(3), z.enum(["starter", "pro", "enterprise"])]),
+  z.tuple([z.literal("role"), z.string().min(3), z.enum(["developer", "staff"])]),
 ]);
 
 export async function runAccountCommand(argv: string[]): Promise<string> {
@@ -21,7 +27,9 @@ export async function runAccountCommand(argv: string[]): Promise<string> {
   const result =
     field === "status"
       ? await setDeveloperStatus(email, value as "pending" | "active" | "suspended", actor)
-      : await setDeveloperPlan(email, value as "starter" | "pro" | "enterprise", actor);
+      : field === "plan"
+        ? await setDeveloperPlan(email, value as "starter" | "pro" | "enterprise", actor)
+        : await setDeveloperRole(email, value as "developer" | "staff", actor);
   return result.changed ? `${email}: ${field} ${result.from} -> ${result.to}` : `${email}: ${field} already ${result.to}`;
 }
 

@@ -22,6 +22,19 @@ describe("npm run account", () => {
     ]);
   });
 
+  it("grants and removes staff rights, audit-logged", async () => {
+    const dev = await createDeveloper();
+    expect(await runAccountCommand(["role", dev.email, "staff"])).toBe(`${dev.email}: role developer -> staff`);
+    expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).role).toBe("staff");
+    expect(await runAccountCommand(["role", dev.email, "developer"])).toBe(`${dev.email}: role staff -> developer`);
+    const actions = await db.auditLog.findMany({ where: { targetId: dev.id }, orderBy: { createdAt: "asc" } });
+    expect(actions.map((a) => [a.action, a.details])).toEqual([
+      ["developer.role_change", { from: "developer", to: "staff" }],
+      ["developer.role_change", { from: "staff", to: "developer" }],
+    ]);
+    await expect(runAccountCommand(["role", dev.email, "admin"])).rejects.toThrow(/usage/);
+  });
+
   it("refuses bad arguments and unknown addresses", async () => {
     await expect(runAccountCommand(["status", "a@b.io", "deleted"])).rejects.toThrow(/usage/);
     await expect(runAccountCommand(["plan"])).rejects.toThrow(/usage/);

@@ -1,17 +1,19 @@
 import { db } from "@/lib/db";
 import { audit, type ActorType } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
-import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
+import type { DeveloperStatus, Plan, Role } from "@/lib/generated/prisma/enums";
 import { normalizeEmail } from "./developer-account";
 
-// Status and plan changes made by people other than the developer: the `npm run account` tool
-// now, the support console later. Each change and its audit row commit together.
+// Status, plan and role changes made by people other than the developer: the `npm run account`
+// tool and the support console. Each change and its audit row commit together.
 
 export type Actor = { actorId?: string | null; actorType: Extract<ActorType, "staff" | "operator">; ip?: string };
 
-async function change<T extends "status" | "plan">(email: string, field: T, value: T extends "status" ? DeveloperStatus : Plan, actor: Actor) {
+type Fields = { status: DeveloperStatus; plan: Plan; role: Role };
+
+async function change<T extends keyof Fields>(email: string, field: T, value: Fields[T], actor: Actor) {
   return db.$transaction(async (tx) => {
-    const dev = await tx.developer.findUnique({ where: { email: normalizeEmail(email) }, select: { id: true, status: true, plan: true } });
+    const dev = await tx.developer.findUnique({ where: { email: normalizeEmail(email) }, select: { id: true, status: true, plan: true, role: true } });
     if (!dev) throw new ApiError("NOT_FOUND", `No developer account for ${email}`);
     const from = dev[field];
     if (from !== value) {
@@ -36,4 +38,9 @@ export function setDeveloperStatus(email: string, status: DeveloperStatus, actor
 
 export function setDeveloperPlan(email: string, plan: Plan, actor: Actor) {
   return change(email, "plan", plan, actor);
+}
+
+/** Only operators (the command line) grant or remove staff rights. */
+export function setDeveloperRole(email: string, role: Role, actor: Actor) {
+  return change(email, "role", role, actor);
 }
