@@ -1,3 +1,5 @@
+import type { ListedKey } from "@/lib/keys/list-keys";
+
 // The create-key form's fields as the API's body: an optional expiry date becomes the end of
 // that day (UTC) in Unix seconds, the shape createKeyBody expects.
 export function keyInput(values: Record<string, string>) {
@@ -12,16 +14,7 @@ export function keyInput(values: Record<string, string>) {
   return input;
 }
 
-export type KeyRow = {
-  id: string;
-  name: string;
-  environment: "test" | "live";
-  prefix: string;
-  created_at: number;
-  expires_at: number | null;
-  revoked_at: number | null;
-  last_used_at: number | null;
-  state: string;
-};
+// The list endpoint's row, as the keys table shows it (a type only: nothing server-side is bundled).
+export type KeyRow = ListedKey;
 
 export type CreatedKey = { id: string; name: string; environment: string; prefix: string; key: string; created_at: number; expires_at: number | null };
