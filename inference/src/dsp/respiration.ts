@@ -13,6 +13,12 @@ const HI_HZ = 0.5; // 30 breaths/min
 // a peak at the low edge of the wider band instead of posing as a 6 /min breath.
 const VIEW_LO_HZ = 0.03;
 const VIEW_HI_HZ = 0.7;
+// A slow drift left after detrending leaks just inside the low edge and can outvote a
+// weaker true breath. Local maxima below EDGE_HZ (8.4 /min) compete with their power
+// scaled down linearly to EDGE_WEIGHT at LO_HZ; the chosen peak is refined on the
+// unscaled spectrum, so the penalty never shifts a reported rate.
+const EDGE_HZ = 0.14;
+const EDGE_WEIGHT = 0.3;
 
 export type RespiratoryInput = {
   baseline: Float64Array; // continuous, at `rate`
@@ -44,19 +50,20 @@ export function estimateRespiration(input: RespiratoryInput): RespiratoryEstimat
     fused ??= { freqs: sp.freqs, power: new Float64Array(sp.power.length) };
     for (let k = 0; k < sp.power.length; k++) fused.power[k] += (quality * sp.power[k]) / total;
   }
-  const peak = fused && interiorPeak(fused);
+  const peak = fused && interiorPeak(fused, EDGE_WEIGHT);
   if (!fused || !peak) return { breathsPerMinute: NaN, peakedness: 0 };
   const total = fused.power.reduce((a, b) => a + b, 0);
   return { breathsPerMinute: peak.freq * 60, peakedness: peak.power / total };
 }
 
-/** Highest local maximum strictly inside the answer band, refined by a parabola. */
-function interiorPeak(sp: Spectrum): { freq: number; power: number } | undefined {
+/** Highest local maximum strictly inside the answer band (with the low-edge penalty when `edge` < 1), refined by a parabola. */
+function interiorPeak(sp: Spectrum, edge = 1): { freq: number; power: number } | undefined {
   let best = -1;
+  const weight = (f: number) => (f >= EDGE_HZ ? 1 : edge + ((1 - edge) * Math.max(0, f - LO_HZ)) / (EDGE_HZ - LO_HZ));
   for (let k = 1; k < sp.freqs.length - 1; k++) {
     const f = sp.freqs[k];
     if (f < LO_HZ || f > HI_HZ) continue;
-    if (sp.power[k] >= sp.power[k - 1] && sp.power[k] > sp.power[k + 1] && (best < 0 || sp.power[k] > sp.power[best])) best = k;
+    if (sp.power[k] >= sp.power[k - 1] && sp.power[k] > sp.power[k + 1] && (best < 0 || sp.power[k] * weight(f) > sp.power[best] * weight(sp.freqs[best]))) best = k;
   }
   if (best < 0) return undefined;
   const [a, b, c] = [sp.power[best - 1], sp.power[best], sp.power[best + 1]];
