@@ -69,7 +69,7 @@ export function pulseCandidates(out: ModelOutput, fps: number, mask: Uint8Array)
 export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number, mask?: Uint8Array): FusedPulse | undefined {
   const usable = cands.filter((c) => c.spectrum);
   if (!usable.length) return undefined;
-  const f0 = crossRegionPeak(usable);
+  const f0 = crossRegionPeak(usable, fps);
   for (const c of usable) {
     c.snrDb = pulseSnrDb(c.spectrum!, f0);
     c.weight = Math.pow(10, c.snrDb / 10) * Math.min(1, c.skin / 0.2);
@@ -85,7 +85,7 @@ export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number
   return { signal, freq, snrDb: pulseSnrDb(sp, freq), agreement: agree / totalWeight, coherence: halvesCorrelation(usable, frames, mask) };
 }
 
-function crossRegionPeak(usable: RegionPulse[]): number {
+function crossRegionPeak(usable: RegionPulse[], fps: number): number {
   const { freqs } = usable[0].spectrum!;
   const n = freqs.length;
   const regions = [...new Set(usable.map((c) => c.region))];
@@ -108,9 +108,27 @@ function crossRegionPeak(usable: RegionPulse[]): number {
   if (half >= freqs[0]) {
     const near = score.map((v, k) => (Math.abs(freqs[k] - half) <= 0.08 ? v : 0));
     const sub = spectralPeak({ freqs, power: near });
-    if (sub.power > 0.4 * peak.power) return sub.freq;
+    // Power at the half rate alone is ambiguous in heavy noise (motion leaves some there
+    // too), so the time domain decides: if the peak rate is the pulse, the summed signal
+    // repeats after one of its periods about as well as after two; if it is the second
+    // harmonic, a shift by one of its periods is half a true beat and decorrelates.
+    if (sub.power > 0.4 * peak.power && lagCorrelation(usable, fps, 1 / peak.freq) < 0.5 * lagCorrelation(usable, fps, 2 / peak.freq)) return sub.freq;
   }
   return peak.freq;
+}
+
+/** Autocorrelation at `lagS` seconds of the skin-weighted sum of all candidate signals. */
+function lagCorrelation(usable: RegionPulse[], fps: number, lagS: number): number {
+  const n = usable[0].signal.length;
+  const x = new Float64Array(n);
+  for (const c of usable) {
+    const skinFactor = Math.min(1, c.skin / 0.2);
+    for (let i = 0; i < n; i++) x[i] += skinFactor * c.signal[i];
+  }
+  const lag = Math.round(lagS * fps);
+  let ab = 0, aa = 0, bb = 0;
+  for (let i = 0; i + lag < n; i++) { ab += x[i] * x[i + lag]; aa += x[i] ** 2; bb += x[i + lag] ** 2; }
+  return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
 }
 
 /** Equal-weight correlation of regions {0,1} against {2,3}, motion frames left out. */
