@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess } from "@/scripts/bench/server-process";
 import { createDeveloperWithKeys } from "@/test/fixtures";
@@ -24,6 +25,19 @@ beforeAll(async () => {
 afterAll(() => {
   server?.kill();
 });
+
+/** A POST sent from a chosen local (loopback) address. */
+function postFrom(localAddress: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port: PORT, path, method: "POST", headers, localAddress }, (res) => {
+      let body = "";
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 async function start(key: string) {
   const res = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": key } });
@@ -62,17 +76,6 @@ describe("the production server", () => {
     expect(createHash("sha256").update(stored).digest("hex")).toBe(createHash("sha256").update(body).digest("hex"));
   });
 
-  it("ignores a client's spoofed client-IP header: the brute-force block follows the socket", async () => {
-    const bad = { "x-api-key": "ck_live_" + "f".repeat(64) };
-    for (let i = 0; i < 10; i++) {
-      await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { ...bad, "x-vitals-client-ip": `192.0.2.${i}` } });
-    }
-    const { test } = await createDeveloperWithKeys();
-    const res = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": test.key, "x-vitals-client-ip": "192.0.2.99" } });
-    expect(res.status).toBe(429);
-    expect((await res.json()).error).toBe("AUTH_BLOCKED");
-  });
-
   it("counts every SDK route in one hourly window per developer", async () => {
     const { test } = await createDeveloperWithKeys();
     const headers = { "x-api-key": test.key, "content-type": "application/json" };
@@ -82,6 +85,21 @@ describe("the production server", () => {
     const completed = await fetch(`${base}/sdk/session/upload-complete`, { method: "POST", headers, body: JSON.stringify({ session_id }) });
     const remaining = [started, polled, completed].map((r) => r.headers.get("x-ratelimit-remaining"));
     expect(remaining).toEqual(["299", "298", "297"]);
+  });
+
+  it("ignores a client's spoofed client-IP header: the brute-force block follows the socket", async () => {
+    // From a loopback address of its own, so the block cannot touch other tests' clients.
+    const localAddress = `127.0.${(process.pid % 200) + 20}.${(Date.now() % 200) + 20}`;
+    const bad = "ck_live_" + "f".repeat(64);
+    for (let i = 0; i < 10; i++) {
+      await postFrom(localAddress, "/sdk/session/start", { "x-api-key": bad, "x-vitals-client-ip": `192.0.2.${i}` });
+    }
+    const { test } = await createDeveloperWithKeys();
+    const res = await postFrom(localAddress, "/sdk/session/start", { "x-api-key": test.key, "x-vitals-client-ip": "192.0.2.99" });
+    expect(res.status).toBe(429);
+    expect(JSON.parse(res.body).error).toBe("AUTH_BLOCKED");
+    // The same key from another address is not blocked.
+    expect((await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": test.key } })).status).toBe(200);
   });
 
   it("answers unknown paths and bad JSON with the flat error body", async () => {
