@@ -114,10 +114,14 @@ describe("POST /sdk/session/upload-complete", () => {
   });
 
   it("claims a session once: of two concurrent calls one completes and the other gets 400", async () => {
-    const { test } = await createDeveloperWithKeys();
-    const s = await uploaded(test.key);
-    const [a, b] = await Promise.all([0, 1].map(() => uploadComplete({ key: test.key }, { session_id: s.session_id })));
+    // A live scan with real inference, so the first call is still running when the second
+    // arrives (a sandbox scan can finish and delete the session first: that second call is a 404).
+    const { live } = await createDeveloperWithKeys();
+    const s = await uploaded(live.key, syntheticTensor({ frameCount: 900 }).tensor);
+    const [a, b] = await Promise.all([0, 1].map(() => uploadComplete({ key: live.key }, { session_id: s.session_id })));
     expect([a.status, b.status].sort()).toEqual([200, 400]);
+    const loser = a.status === 400 ? a : b;
+    expect((await loser.json()).error).toBe("INVALID_REQUEST");
   });
 
   it("404 for a second upload-complete with persistence off: the session is gone", async () => {
