@@ -3,21 +3,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=$(mktemp -d)
-port=${SMOKE_PORT:-3199}
+port=$(node -e 'const s = require("net").createServer(); s.listen(0, () => { console.log(s.address().port); s.close(); })')
 log="$data/server.log"
-env -u DATABASE_URL DATA_DIR="$data" PORT=$port APP_URL="http://localhost:$port" npx tsx scripts/start.ts >"$log" 2>&1 &
+# Its own session and process group, so stopping it can never signal this script's group.
+env -u DATABASE_URL DATA_DIR="$data" PORT="$port" APP_URL="http://localhost:$port" \
+  setsid node_modules/.bin/tsx scripts/start.ts >"$log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 1 60); do
+trap 'kill -- -$pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data"' EXIT
+fail() { echo "smoke: $1"; cat "$log"; exit 1; }
+for _ in $(seq 1 90); do
+  kill -0 "$pid" 2>/dev/null || fail "server exited"
   curl -sf "http://localhost:$port/health" >/dev/null 2>&1 && break
   sleep 1
 done
-fail() { echo "smoke: $1"; cat "$log"; exit 1; }
 health=$(curl -s "http://localhost:$port/health") || fail "server did not start"
 [ "$health" = '{"status":"ok","database":"up"}' ] || fail "health said: $health"
 code=$(curl -s -o /dev/null -w '%{http_code}' "http://localhost:$port/no-such-path")
 [ "$code" = 404 ] || fail "unknown path gave $code"
 code=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://localhost:$port/sdk/session/start")
-[ "$code" = 401 ] || [ "$code" = 404 ] || fail "session start without a key gave $code"
+[ "$code" = 401 ] || fail "session start without a key gave $code"
 [ -d "$data/pglite" ] || fail "embedded database was not created in DATA_DIR"
-echo "smoke: embedded default serves (health, 404, $code without a key)"
+echo "smoke: embedded default serves on port $port (health, 404, 401 without a key)"
