@@ -3,11 +3,8 @@
 // the noise at hand: with little motion it behaves like a weighted green channel (best
 // against sensor noise), with strong motion it nulls the motion direction.
 // ONNX opset 17 has no matrix inverse, so the 3x3 solve is Cramer's rule in elementwise ops.
+import { PBV_LOADING as LOADING, PBV_SIGNATURE } from "../src/dsp/pbv.js";
 import type { GraphBuilder } from "./onnx-helpers.js";
-
-/** Blood-volume pulse signature of skin in normalised RGB (de Haan & van Leest 2014). */
-export const PBV_SIGNATURE = [0.33, 0.77, 0.53];
-const LOADING = 1e-3; // diagonal loading: keeps Q invertible for flat or degenerate input
 
 /** `centred`: [4,3,T] normalised colour minus 1. Returns a [4,T] tensor name. */
 export function addPbv(g: GraphBuilder, centred: string): string {

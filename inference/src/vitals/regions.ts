@@ -1,6 +1,7 @@
 // Pulse candidates (per region and extraction method), their quality, and fusion.
 import type { ModelOutput } from "../model-runner.js";
 import { bandPass } from "../dsp/filters.js";
+import { motionFreePbv } from "../dsp/pbv.js";
 import { powerSpectrum, pulseSnrDb, spectralPeak, type ComplexSpectrum } from "../dsp/spectrum.js";
 import { mean, std } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
@@ -12,7 +13,7 @@ const GRID_HZ = 0.01; // 0.6 bpm grid; a 24 s Hann main lobe spans ~8 points, so
 
 export type RegionPulse = {
   region: number;
-  method: "pos" | "pbv";
+  method: "pos" | "pbv" | "pbv-still";
   signal: Float64Array; // band-passed, unit variance
   spectrum?: ComplexSpectrum;
   freq: number; // own spectral peak
@@ -37,26 +38,36 @@ export function column(data: Float32Array, stride: number, offset: number, frame
 
 export function pulseCandidates(out: ModelOutput, fps: number, mask: Uint8Array): RegionPulse[] {
   const list: RegionPulse[] = [];
-  const sources: [RegionPulse["method"], Float32Array | undefined][] = [["pos", out.pulse], ["pbv", out.pulsePbv]];
+  // A refit of the model's PBV on the still frames (dsp/pbv.ts), where the model gives PBV
+  // and the capture has movement; without movement the refit would be the model's PBV.
+  const still = out.pulsePbv && mask.some((m) => m) ? motionFreePbv(out, fps, mask) : undefined;
   for (let r = 0; r < REGIONS; r++) {
     const skin = mean(column(out.skinFraction, REGIONS, r, out.frames));
-    for (const [method, data] of sources) {
-      if (!data) continue;
-      const filtered = bandPass(bridgeMasked(column(data, REGIONS, r, out.frames), mask), fps, PULSE_LO_HZ - 0.1, PULSE_HI_HZ + 0.5);
-      const s = std(filtered);
-      const usable = s > 1e-9 && skin >= 0.02 && filtered.every(Number.isFinite);
-      if (usable) for (let i = 0; i < filtered.length; i++) filtered[i] /= s;
-      const spectrum = usable ? powerSpectrum(filtered, fps, PULSE_LO_HZ, PULSE_HI_HZ, GRID_HZ) : undefined;
-      list.push({
-        region: r, method, skin, spectrum,
-        signal: usable ? filtered : new Float64Array(out.frames),
-        freq: spectrum ? spectralPeak(spectrum).freq : NaN,
-        snrDb: -30,
-        weight: 0,
-      });
-    }
+    const candidate = (method: RegionPulse["method"], data: Float32Array) => {
+      const c = regionCandidate(column(data, REGIONS, r, out.frames), fps, mask, r, method, skin);
+      list.push(c);
+      return c;
+    };
+    candidate("pos", out.pulse);
+    const pbv = out.pulsePbv && candidate("pbv", out.pulsePbv);
+    if (still && pbv?.spectrum) candidate("pbv-still", still);
   }
   return list;
+}
+
+function regionCandidate(raw: Float64Array, fps: number, mask: Uint8Array, region: number, method: RegionPulse["method"], skin: number): RegionPulse {
+  const filtered = bandPass(bridgeMasked(raw, mask), fps, PULSE_LO_HZ - 0.1, PULSE_HI_HZ + 0.5);
+  const s = std(filtered);
+  const usable = s > 1e-9 && skin >= 0.02 && filtered.every(Number.isFinite);
+  if (usable) for (let i = 0; i < filtered.length; i++) filtered[i] /= s;
+  const spectrum = usable ? powerSpectrum(filtered, fps, PULSE_LO_HZ, PULSE_HI_HZ, GRID_HZ) : undefined;
+  return {
+    region, method, skin, spectrum,
+    signal: usable ? filtered : new Float64Array(raw.length),
+    freq: spectrum ? spectralPeak(spectrum).freq : NaN,
+    snrDb: -30,
+    weight: 0,
+  };
 }
 
 /**
