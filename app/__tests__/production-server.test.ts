@@ -110,4 +110,13 @@ describe("the production server", () => {
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });
+
+  it("serves the site icon that its pages link to", async () => {
+    const page = await (await fetch(`${base}/login`)).text();
+    const href = /<link rel="icon" href="([^"]+)"/.exec(page)?.[1];
+    expect(href).toMatch(/^\/icon\.svg/);
+    const icon = await fetch(`${base}${href}`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toContain("image/svg+xml");
+  });
 });
