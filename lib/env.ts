@@ -31,6 +31,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   UPLOAD_SIGNING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   REQUIRE_APPROVAL: bool.default(false),
+  SIGNUPS_PER_IP_PER_HOUR: int(1, 100_000).default(20),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_STORE: z.enum(["postgres", "memory"]).optional(),
   SMTP_URL: z
