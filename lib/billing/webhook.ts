@@ -79,9 +79,15 @@ async function setPlan(
 ): Promise<void> {
   if ("stripeCustomerId" in who && !who.stripeCustomerId) return;
   const where = "id" in who ? { id: who.id } : { stripeCustomerId: who.stripeCustomerId! };
-  const dev = await tx.developer.findFirst({ where, select: { id: true, plan: true } });
+  const dev = await tx.developer.findFirst({ where, select: { id: true, plan: true, stripeEventAt: true } });
   if (!dev) return;
+  // Stripe may deliver a subscription's events out of order; an older one (say "created,
+  // starter" arriving after "updated, pro") is recorded as seen but changes nothing. Events of
+  // the same second are applied in arrival order: Stripe's timestamps have no finer grain.
+  const eventAt = Number.isFinite(event.created) ? new Date(event.created * 1000) : null;
+  if (eventAt && dev.stripeEventAt && eventAt < dev.stripeEventAt) return;
   const data: Prisma.DeveloperUpdateInput = { plan };
+  if (eventAt) data.stripeEventAt = eventAt;
   if (stripeIds.stripeCustomerId) data.stripeCustomerId = stripeIds.stripeCustomerId;
   if (stripeIds.stripeSubscriptionId !== undefined) data.stripeSubscriptionId = stripeIds.stripeSubscriptionId;
   await tx.developer.update({ where: { id: dev.id }, data });

@@ -125,6 +125,30 @@ describe("Stripe webhook", () => {
     expect(await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).toMatchObject({ plan: "starter", stripeSubscriptionId: null });
   });
 
+  it("ignores a subscription event older than one already applied (Stripe does not deliver in order)", async () => {
+    const { dev } = await developerWithToken();
+    const customer = `cus_order_${dev.id}`;
+    await db.developer.update({ where: { id: dev.id }, data: { stripeCustomerId: customer } });
+    const t0 = Math.floor(Date.now() / 1000);
+    const subscription = (id: string, type: string, created: number, price: string, status = "active") => ({
+      id, object: "event", type, created,
+      data: { object: { id: `sub_order_${dev.id}`, object: "subscription", customer, status, items: { data: [{ price: { id: price } }] }, metadata: {} } },
+    });
+    const plan = async () => (await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).plan;
+
+    expect((await deliver(subscription(`evt_new_${dev.id}`, "customer.subscription.updated", t0 + 10, "price_ent"))).status).toBe(200);
+    expect(await plan()).toBe("enterprise");
+    // The older "pro" event arrives late: seen, recorded, and without effect.
+    expect(await deliver(subscription(`evt_old_${dev.id}`, "customer.subscription.created", t0, "price_pro"))).toEqual({ status: 200, body: { received: true, duplicate: false } });
+    expect(await plan()).toBe("enterprise");
+    expect(await db.stripeEvent.count({ where: { id: `evt_old_${dev.id}` } })).toBe(1);
+    // A newer event still applies.
+    expect((await deliver(subscription(`evt_later_${dev.id}`, "customer.subscription.updated", t0 + 20, "price_pro"))).status).toBe(200);
+    expect(await plan()).toBe("pro");
+    const changes = await db.auditLog.findMany({ where: { targetId: dev.id, action: "developer.plan_change" }, orderBy: { createdAt: "asc" } });
+    expect(changes.map((c) => (c.details as { to: string }).to)).toEqual(["enterprise", "pro"]);
+  });
+
   it("refuses a bad signature with 400, and answers 503 without a webhook secret", async () => {
     const res = await webhook.POST(new Request("http://x/api/stripe/webhook", { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=00" } }));
     expect(res.status).toBe(400);

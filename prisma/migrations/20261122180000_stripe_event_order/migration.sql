@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Developer" ADD COLUMN     "stripeEventAt" TIMESTAMP(3);
+
