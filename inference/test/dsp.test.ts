@@ -3,7 +3,7 @@ import { cleanIntervals, detectBeats } from "../src/dsp/beats.js";
 import { bandPass, detrend } from "../src/dsp/filters.js";
 import { analyseBeats } from "../src/dsp/hrv.js";
 import { estimateRespiration } from "../src/dsp/respiration.js";
-import { powerSpectrum, pulseSnrDb, spectralPeak } from "../src/dsp/spectrum.js";
+import { lombScargle, powerSpectrum, pulseSnrDb, spectralPeak } from "../src/dsp/spectrum.js";
 import { std } from "../src/dsp/stats.js";
 import { seededRandom, gaussian } from "../src/synth/random.js";
 import { beatTrain, bloodVolume, sdnn } from "../src/synth/physiology.js";
@@ -102,3 +102,34 @@ describe("respiration", () => {
     }
   });
 });
+
+describe("Lomb-Scargle periodogram", () => {
+  it("finds a sinusoid's frequency from irregular samples with gaps", () => {
+    const rand = seededRandom(11);
+    const t: number[] = [];
+    for (let s = 0; s < 24; s += 0.15 + 0.2 * rand()) if (s < 6 || s > 10) t.push(s); // a 4 s gap
+    const y = t.map((s) => Math.sin(2 * Math.PI * 0.27 * s + 1));
+    const peak = spectralPeak(lombScargle(t, y, 0.05, 0.7, 0.002));
+    expect(Math.abs(peak.freq - 0.27)).toBeLessThan(0.004);
+  });
+});
+
+describe("respiration around motion segments", () => {
+  it("uses only the usable baseline samples, so artefacts in motion spans cannot pose as breaths", () => {
+    // An 18 /min breath plus three big motion artefacts 8 s apart (7.5 /min) in the baseline.
+    const t = times(720);
+    const usable = new Uint8Array(720).fill(1);
+    const baseline = t.map((s) => Math.sin(2 * Math.PI * 0.3 * s));
+    for (const at of [4, 12, 20]) {
+      for (let i = 0; i < 720; i++) {
+        const d = t[i] - at;
+        if (Math.abs(d) < 2) { baseline[i] += 8 * Math.exp(-0.5 * (d / 0.8) ** 2); usable[i] = 0; }
+      }
+    }
+    const input = { baseline, rate: fps, beatTimes: [], amplitudes: [], ibiTimes: [], ibisMs: [] };
+    expect(Math.abs(estimateRespiration({ ...input, baselineUsable: usable }).breathsPerMinute - 18)).toBeLessThan(0.5);
+    // The same input with every sample taken as usable locks onto the artefacts' rhythm.
+    expect(Math.abs(estimateRespiration(input).breathsPerMinute - 18)).toBeGreaterThan(3);
+  });
+});
+

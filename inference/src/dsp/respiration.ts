@@ -1,10 +1,10 @@
 // Respiratory rate from the three respiratory modulations of the pulse (Karlen et al.
-// 2013): baseline (RIIV), amplitude (RIAV) and interval (RIFV). Each is resampled to
-// 4 Hz and its spectrum normalised; the spectra are summed weighted by how peaked each
-// is, so one clean modulation outvotes two noisy ones.
-import { detrend } from "./filters.js";
-import { powerSpectrum, type Spectrum } from "./spectrum.js";
-import { median, resampleUniform } from "./stats.js";
+// 2013): baseline (RIIV), amplitude (RIAV) and interval (RIFV). Each keeps only the
+// samples that exist (motion segments and dropped beats leave gaps, not interpolated
+// ramps), its Lomb-Scargle spectrum is normalised, and the spectra are summed weighted by
+// how peaked each is, so one clean modulation outvotes two noisy ones.
+import { lombScargle, type Spectrum } from "./spectrum.js";
+import { median } from "./stats.js";
 
 const RATE = 4;
 const LO_HZ = 0.1; // 6 breaths/min
@@ -22,6 +22,8 @@ const EDGE_WEIGHT = 0.3;
 
 export type RespiratoryInput = {
   baseline: Float64Array; // continuous, at `rate`
+  /** 1 where the baseline may be used (away from motion segments); all usable if absent. */
+  baselineUsable?: Uint8Array;
   rate: number;
   beatTimes: number[];
   amplitudes: number[];
@@ -31,18 +33,17 @@ export type RespiratoryInput = {
 
 export type RespiratoryEstimate = { breathsPerMinute: number; peakedness: number };
 
+type Series = { t: number[]; v: number[] };
+
 export function estimateRespiration(input: RespiratoryInput): RespiratoryEstimate {
-  const seconds = input.baseline.length / input.rate;
-  const series: Float64Array[] = [];
-  const baseTimes = Array.from({ length: input.baseline.length }, (_, i) => i / input.rate);
-  series.push(resampleUniform(baseTimes, input.baseline, RATE, 0, seconds));
-  if (input.beatTimes.length >= 6) series.push(resampleUniform(input.beatTimes, clipOutliers(input.amplitudes), RATE));
-  if (input.ibiTimes.length >= 6) series.push(resampleUniform(input.ibiTimes, input.ibisMs, RATE));
+  const series: Series[] = [baselineSeries(input)];
+  if (input.beatTimes.length >= 6) series.push({ t: input.beatTimes, v: clipOutliers(input.amplitudes) });
+  if (input.ibiTimes.length >= 6) series.push({ t: input.ibiTimes, v: input.ibisMs });
 
   let fused: Spectrum | undefined;
   for (const s of series) {
-    if (s.length < RATE * 4) continue;
-    const sp = powerSpectrum(detrend(s), RATE, VIEW_LO_HZ, VIEW_HI_HZ, 0.002);
+    if (s.t.length < 6 || s.t[s.t.length - 1] - s.t[0] < 4) continue;
+    const sp = lombScargle(s.t, windowed(s), VIEW_LO_HZ, VIEW_HI_HZ, 0.002);
     const total = sp.power.reduce((a, b) => a + b, 0);
     const peak = interiorPeak(sp);
     if (!(total > 0) || !peak) continue;
@@ -51,9 +52,35 @@ export function estimateRespiration(input: RespiratoryInput): RespiratoryEstimat
     for (let k = 0; k < sp.power.length; k++) fused.power[k] += (quality * sp.power[k]) / total;
   }
   const peak = fused && interiorPeak(fused, EDGE_WEIGHT);
+  // Too little left between motion segments (a short or restless scan): every baseline sample
+  // is better than no estimate; confidence already reflects the motion.
+  if ((!fused || !peak) && input.baselineUsable) return estimateRespiration({ ...input, baselineUsable: undefined });
   if (!fused || !peak) return { breathsPerMinute: NaN, peakedness: 0 };
   const total = fused.power.reduce((a, b) => a + b, 0);
   return { breathsPerMinute: peak.freq * 60, peakedness: peak.power / total };
+}
+
+/** The usable baseline samples, thinned to about RATE Hz (it is band-limited to 0.7 Hz). */
+function baselineSeries(input: RespiratoryInput): Series {
+  const step = Math.max(1, Math.round(input.rate / RATE));
+  const out: Series = { t: [], v: [] };
+  for (let i = 0; i < input.baseline.length; i += step) {
+    if (input.baselineUsable && !input.baselineUsable[i]) continue;
+    out.t.push(i / input.rate);
+    out.v.push(input.baseline[i]);
+  }
+  return out;
+}
+
+/** Least-squares line removed, then a Hann taper over the series' time span (less leakage). */
+function windowed({ t, v }: Series): number[] {
+  const n = t.length;
+  const tm = t.reduce((a, b) => a + b, 0) / n, vm = v.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0, sxx = 0;
+  for (let i = 0; i < n; i++) { sxy += (t[i] - tm) * (v[i] - vm); sxx += (t[i] - tm) ** 2; }
+  const slope = sxx > 0 ? sxy / sxx : 0;
+  const start = t[0], span = t[n - 1] - t[0] || 1;
+  return v.map((x, i) => (x - vm - slope * (t[i] - tm)) * (0.5 - 0.5 * Math.cos((2 * Math.PI * (t[i] - start)) / span)));
 }
 
 /** Highest local maximum strictly inside the answer band (with the low-edge penalty when `edge` < 1), refined by a parabola. */

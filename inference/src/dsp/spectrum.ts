@@ -57,3 +57,34 @@ export function pulseSnrDb(sp: Spectrum, f0: number): number {
   }
   return 10 * Math.log10((signal + 1e-30) / (rest + 1e-30));
 }
+
+/**
+ * Lomb-Scargle periodogram of irregular samples (t in seconds): the least-squares fit of a
+ * sinusoid at each frequency, using only the samples that exist. Gaps (motion segments,
+ * missed beats) then leave no interpolated ramps to pose as slow rhythms.
+ */
+export function lombScargle(t: ArrayLike<number>, y: ArrayLike<number>, loHz: number, hiHz: number, stepHz: number): Spectrum {
+  const n = t.length;
+  const count = Math.max(1, Math.floor((hiHz - loHz) / stepHz) + 1);
+  const freqs = new Float64Array(count);
+  const power = new Float64Array(count);
+  let m = 0;
+  for (let i = 0; i < n; i++) m += y[i];
+  m = n ? m / n : 0;
+  for (let k = 0; k < count; k++) {
+    const f = loHz + k * stepHz;
+    const w = 2 * Math.PI * f;
+    let s2 = 0, c2 = 0;
+    for (let i = 0; i < n; i++) { s2 += Math.sin(2 * w * t[i]); c2 += Math.cos(2 * w * t[i]); }
+    const tau = Math.atan2(s2, c2) / (2 * w);
+    let yc = 0, ys = 0, cc = 0, ss = 0;
+    for (let i = 0; i < n; i++) {
+      const c = Math.cos(w * (t[i] - tau)), s = Math.sin(w * (t[i] - tau));
+      const v = y[i] - m;
+      yc += v * c; ys += v * s; cc += c * c; ss += s * s;
+    }
+    freqs[k] = f;
+    power[k] = 0.5 * ((cc > 0 ? (yc * yc) / cc : 0) + (ss > 0 ? (ys * ys) / ss : 0));
+  }
+  return { freqs, power };
+}

@@ -30,6 +30,7 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
 
   const respiration = estimateRespiration({
     baseline: respiratoryBaseline(out, fps, regionWeights(cands), mask),
+    baselineUsable: awayFromMotion(mask, fps),
     rate: fps,
     beatTimes: beats.beatTimesForAmplitude,
     amplitudes: beats.amplitudes,
@@ -86,9 +87,13 @@ function respiratoryBaseline(out: ModelOutput, fps: number, weights: number[], m
     const sd = std(h) || 1;
     for (let i = 0; i < h.length; i++) result[i] += (weight / total) * (h[i] / sd);
   });
-  // Bridged motion spans leave slow ramps that pose as breaths; fade them out.
+  return detrend(result);
+}
+
+/** Frames at least 0.5 s from any motion segment: bridged spans leave ramps that pose as breaths. */
+function awayFromMotion(mask: Uint8Array, fps: number): Uint8Array {
   const gate = maskGate(mask, Math.round(0.5 * fps));
-  return detrend(result).map((v, i) => v * gate[i]);
+  return Uint8Array.from(gate, (g) => (g === 1 ? 1 : 0));
 }
 
 /** Ratio of ratios red/blue: each channel's pulsatile amplitude by regression on the pulse. */
