@@ -102,7 +102,11 @@ describe("the production server", () => {
     expect((await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": test.key } })).status).toBe(200);
   });
 
-  it("answers unknown paths and bad JSON with the flat error body", async () => {
+  it("answers unknown paths, wrong methods and bad JSON with the flat error body", async () => {
+    const wrongMethod = await fetch(`${base}/sdk/session/start`, { method: "GET" });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(await wrongMethod.json()).toMatchObject({ error: "METHOD_NOT_ALLOWED", retryable: false });
     const unknown = await fetch(`${base}/nothing/here`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: "NOT_FOUND", retryable: false });

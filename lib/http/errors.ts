@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403, retryable: false },
   SESSION_NOT_FOUND: { status: 404, retryable: false },
   NOT_FOUND: { status: 404, retryable: false },
+  METHOD_NOT_ALLOWED: { status: 405, retryable: false },
   KEY_LIMIT_REACHED: { status: 409, retryable: false },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
   RATE_LIMIT_EXCEEDED: { status: 429, retryable: true },

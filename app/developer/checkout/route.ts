@@ -1,5 +1,5 @@
 // POST /developer/checkout: a Stripe Checkout session for a paid plan ({ plan: "pro" | "enterprise" } -> { id, url }).
-import { preflight } from "@/lib/http/handler";
+import { preflight, methodNotAllowed } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
 import { withDeveloper } from "@/lib/http/with-developer";
@@ -13,3 +13,6 @@ export const POST = withDeveloper(async ({ req, ip, developer }) => {
   return json(await createCheckoutSession(developer, plan, ip));
 });
 export const OPTIONS = preflight;
+
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

@@ -1,5 +1,5 @@
 // POST /developer/forgot-password: mail a reset link if the address has an account (public; always 202).
-import { preflight, route } from "@/lib/http/handler";
+import { preflight, route, methodNotAllowed } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
 import { forgotPasswordBody } from "@/lib/accounts/schemas";
@@ -14,3 +14,6 @@ export const POST = route(async ({ req, ip }) => {
   return json({ message: "If an account exists for this address, we sent it a link to reset the password." }, { status: 202 });
 });
 export const OPTIONS = preflight;
+
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

@@ -1,5 +1,5 @@
 // GET and POST /developer/keys: list the developer's API keys, or create one (its value is shown once).
-import { preflight } from "@/lib/http/handler";
+import { preflight, methodNotAllowed } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
 import { withDeveloper } from "@/lib/http/with-developer";
@@ -16,3 +16,6 @@ export const POST = withDeveloper(async ({ req, ip, developer }) => {
   return json(await createKey(developer.id, body, ip), { status: 201, headers: { "Cache-Control": "no-store" } });
 });
 export const OPTIONS = preflight;
+
+const otherMethods = methodNotAllowed("GET", "POST");
+export { otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

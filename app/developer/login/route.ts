@@ -1,5 +1,5 @@
 // POST /developer/login: e-mail and password for an ID token (public).
-import { preflight, route } from "@/lib/http/handler";
+import { preflight, route, methodNotAllowed } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
 import { loginBody } from "@/lib/accounts/schemas";
@@ -14,3 +14,6 @@ export const POST = route(async ({ req, ip }) => {
   return json(await issueIdToken(developer), { headers: { "Cache-Control": "no-store" } });
 });
 export const OPTIONS = preflight;
+
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

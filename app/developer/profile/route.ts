@@ -1,5 +1,5 @@
 // GET and PATCH /developer/profile: the signed-in developer's profile (GET answers inactive accounts too).
-import { preflight } from "@/lib/http/handler";
+import { preflight, methodNotAllowed } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
 import { withDeveloper } from "@/lib/http/with-developer";
@@ -15,3 +15,6 @@ export const PATCH = withDeveloper(async ({ req, ip, developer }) => {
   return json(await updateProfile(developer.id, patch, ip));
 });
 export const OPTIONS = preflight;
+
+const otherMethods = methodNotAllowed("GET", "PATCH");
+export { otherMethods as POST, otherMethods as PUT, otherMethods as DELETE };

@@ -1,5 +1,5 @@
 // POST /developer/reset-password: set a new password with a reset token (public).
-import { preflight, route } from "@/lib/http/handler";
+import { preflight, route, methodNotAllowed } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
 import { resetPasswordBody } from "@/lib/accounts/schemas";
@@ -13,3 +13,6 @@ export const POST = route(async ({ req, ip }) => {
   return json({ message: "Your password has been changed; sign in with the new one. Other sessions have been signed out." });
 });
 export const OPTIONS = preflight;
+
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

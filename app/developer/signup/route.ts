@@ -1,5 +1,5 @@
 // POST /developer/signup: register a developer account (public).
-import { preflight, route } from "@/lib/http/handler";
+import { preflight, route, methodNotAllowed } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
 import { signupBody } from "@/lib/accounts/schemas";
@@ -12,3 +12,6 @@ export const POST = route(async ({ req, ip }) => {
   return json(await signUp(body, ip), { status: 201 });
 });
 export const OPTIONS = preflight;
+
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

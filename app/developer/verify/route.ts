@@ -1,5 +1,5 @@
 // GET /developer/verify?token=..: mark the e-mail address verified (public; called by the portal's /verify page).
-import { preflight, route } from "@/lib/http/handler";
+import { preflight, route, methodNotAllowed } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { verifyQuery } from "@/lib/accounts/schemas";
 import { verifyEmail } from "@/lib/accounts/verify-email";
@@ -11,3 +11,6 @@ export const GET = route(async ({ req, ip }) => {
   return json(await verifyEmail(token, ip));
 });
 export const OPTIONS = preflight;
+
+const otherMethods = methodNotAllowed("GET");
+export { otherMethods as POST, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

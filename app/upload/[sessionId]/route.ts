@@ -1,5 +1,5 @@
 // PUT /upload/{sessionId}?expires=..&sig=..: the default storage driver's signed upload target.
-import { preflight, route } from "@/lib/http/handler";
+import { preflight, route, methodNotAllowed } from "@/lib/http/handler";
 import { receiveUpload } from "@/lib/sessions/receive-upload";
 
 export const PUT = route(async ({ req, params }) => {
@@ -7,3 +7,6 @@ export const PUT = route(async ({ req, params }) => {
   return new Response(null, { status: 200, headers: { ETag: etag } });
 });
 export const OPTIONS = preflight;
+
+const otherMethods = methodNotAllowed("PUT");
+export { otherMethods as GET, otherMethods as POST, otherMethods as PATCH, otherMethods as DELETE };

@@ -1,5 +1,5 @@
 // POST /api/stripe/webhook: Stripe events (signed); applies plan changes once per event.
-import { preflight, route } from "@/lib/http/handler";
+import { preflight, route, methodNotAllowed } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { ApiError } from "@/lib/http/errors";
 import { handleStripeWebhook } from "@/lib/billing/webhook";
@@ -16,3 +16,6 @@ export const POST = route(async ({ req }) => {
   return json(await handleStripeWebhook(raw, req.headers.get("stripe-signature")));
 });
 export const OPTIONS = preflight;
+
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

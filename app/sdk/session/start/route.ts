@@ -1,6 +1,6 @@
 // POST /sdk/session/start
 import { withApiKey } from "@/lib/http/with-api-key";
-import { preflight } from "@/lib/http/handler";
+import { preflight, methodNotAllowed } from "@/lib/http/handler";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { startSessionBody } from "@/lib/sessions/schemas";
@@ -14,3 +14,6 @@ export const POST = withApiKey(async ({ req, key, now, responseHeaders }) => {
   return json(session);
 });
 export const OPTIONS = preflight;
+
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };
