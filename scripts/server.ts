@@ -2,12 +2,16 @@
 import { createServer } from "node:http";
 import next from "next";
 import { CLIENT_IP_HEADER } from "../lib/http/client-ip";
+import { securityHeaders } from "../lib/http/security-headers";
+import { env } from "../lib/env";
 
 export async function startServer(opts: { port: number; dev?: boolean; hostname?: string }) {
   const app = next({ dev: opts.dev ?? false, hostname: opts.hostname ?? "0.0.0.0", port: opts.port, dir: process.cwd() });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const security = Object.entries(securityHeaders(env().APP_URL));
   const server = createServer((req, res) => {
+    for (const [name, value] of security) res.setHeader(name, value);
     // Overwrite whatever the client sent: only the socket address can be trusted.
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
     void handle(req, res);

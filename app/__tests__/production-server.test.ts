@@ -115,6 +115,15 @@ describe("the production server", () => {
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });
 
+  it("sends the security headers on pages and API answers alike", async () => {
+    for (const path of ["/login", "/health", "/nothing/here"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it("serves the site icon that its pages link to", async () => {
     const page = await (await fetch(`${base}/login`)).text();
     const href = /<link rel="icon" href="([^"]+)"/.exec(page)?.[1];
