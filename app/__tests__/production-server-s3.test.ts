@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess } from "@/scripts/bench/server-process";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { startS3Storage } from "@/test/s3-server";
+import { scanOverHttp } from "@/test/http-scan";
 import { syntheticTensor } from "@/test/tensors";
 
 // The built app with STORAGE_DRIVER=s3: proves the bundled AWS SDK presigns, reads and deletes
@@ -29,20 +30,10 @@ afterAll(async () => {
 describe("the production server with STORAGE_DRIVER=s3", () => {
   it("a live scan: presigned PUT straight to the bucket, real inference, object deleted", async () => {
     const { live } = await createDeveloperWithKeys();
-    const started = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": live.key } });
-    expect(started.status).toBe(200);
-    const session = await started.json();
-    expect(new URL(session.upload_url).origin).toBe(s3.endpoint);
     const { tensor } = syntheticTensor({ heartRate: 70 });
-    const put = await fetch(session.upload_url, { method: "PUT", headers: { "content-type": "video/webm" }, body: new Uint8Array(tensor) });
-    expect(put.status).toBe(200);
-    const res = await fetch(`${base}/sdk/session/upload-complete`, {
-      method: "POST",
-      headers: { "x-api-key": live.key, "content-type": "application/json" },
-      body: JSON.stringify({ session_id: session.session_id }),
-    });
-    const body = await res.json();
-    expect(res.status).toBe(200);
+    const { startStatus, session, putStatus, status, body } = await scanOverHttp(base, live.key, tensor);
+    expect([startStatus, putStatus, status]).toEqual([200, 200, 200]);
+    expect(new URL(session.upload_url).origin).toBe(s3.endpoint);
     expect(body.vitals.confidence).toBeGreaterThan(0);
     expect(body.processing_time_ms).toBeGreaterThan(0);
     expect(await s3.keys(`tensors/${session.session_id}`)).toEqual([]);

@@ -5,6 +5,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess } from "@/scripts/bench/server-process";
 import { createDeveloperWithKeys } from "@/test/fixtures";
+import { scanOverHttp } from "@/test/http-scan";
 import { syntheticTensor } from "@/test/tensors";
 
 // The built app behind the real HTTP server: what route-handler tests cannot see (bundling,
@@ -49,17 +50,9 @@ describe("the production server", () => {
   it("runs real inference in its worker pool: vitals with confidence and processing_time_ms", async () => {
     const { live } = await createDeveloperWithKeys();
     const { tensor, truth } = syntheticTensor({ heartRate: 68, frameCount: 720 });
-    const session = await start(live.key);
+    const { startStatus, session, putStatus, status, body } = await scanOverHttp(base, live.key, tensor);
+    expect([startStatus, putStatus, status]).toEqual([200, 200, 200]);
     expect(new URL(session.upload_url).origin).toBe(base);
-    const put = await fetch(session.upload_url, { method: "PUT", headers: { "content-type": "video/webm" }, body: new Uint8Array(tensor) });
-    expect(put.status).toBe(200);
-    const res = await fetch(`${base}/sdk/session/upload-complete`, {
-      method: "POST",
-      headers: { "x-api-key": live.key, "content-type": "application/json" },
-      body: JSON.stringify({ session_id: session.session_id }),
-    });
-    const body = await res.json();
-    expect(res.status).toBe(200);
     expect(body.processing_time_ms).toBeGreaterThan(0);
     expect(body.vitals.confidence).toBeGreaterThanOrEqual(0.7);
     expect(Math.abs(body.vitals.heart_rate - truth.heartRate)).toBeLessThan(2);

@@ -3,7 +3,7 @@
 import { resetPasswordBody } from "@/lib/accounts/schemas";
 import { resetPasswordAction } from "@/app/(auth)/reset-password/actions";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
-import { Field } from "@/components/ui/field";
+import { NewPasswordField } from "@/components/auth/new-password-field";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 
@@ -14,15 +14,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       {state.message ? <Alert tone="error">{state.message}</Alert> : null}
       {errors.token ? <Alert tone="error">This reset link is malformed. Ask for a new one.</Alert> : null}
       <input type="hidden" name="token" value={token} />
-      <Field
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 12 characters; avoid common passwords."
-        error={errors.password}
-      />
+      <NewPasswordField label="New password" error={errors.password} />
       <Button type="submit" pending={pending} pendingText="Saving…">
         Set new password
       </Button>

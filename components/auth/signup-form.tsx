@@ -4,6 +4,7 @@ import { signupBody } from "@/lib/accounts/schemas";
 import { signUpAction } from "@/app/(auth)/signup/actions";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { Field } from "@/components/ui/field";
+import { NewPasswordField } from "@/components/auth/new-password-field";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 
@@ -23,15 +24,7 @@ export function SignupForm() {
       <Field label="Name" name="name" autoComplete="name" required error={errors.name} />
       <Field label="Work e-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
       <Field label="Company (optional)" name="company" autoComplete="organization" error={errors.company} />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 12 characters; avoid common passwords."
-        error={errors.password}
-      />
+      <NewPasswordField label="Password" error={errors.password} />
       <Button type="submit" pending={pending} pendingText="Creating account…">
         Create account
       </Button>
