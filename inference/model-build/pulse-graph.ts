@@ -8,6 +8,8 @@ export type PulseModelOptions = {
   windowSeconds?: number;
   /** Multiplies the pulse output; 0 gives a model with no pulse signal (used by tests). */
   pulseGain?: number;
+  /** false leaves out the optional pulse_pbv output (a POS-only model, used by tests). */
+  withPbv?: boolean;
   name?: string;
 };
 
@@ -83,10 +85,13 @@ export function buildPulseModel(opts: PulseModelOptions = {}): Uint8Array {
   // Second extraction from the same normalised colour: PBV, centred like POS. Its sign
   // already follows blood volume (the signature is the absorption direction, and
   // intensity falls as volume rises, so flip it as for POS).
-  const pbv = g.op("Unsqueeze", [addPbv(g, g.op("Sub", [cn4, g.floats("one_c", [], [1])])), g.ints("axis_0c", [1], [0])]); // [1,4,T]
-  const pbvCentred = g.op("Sub", [pbv, movingMean(pbv, w4, 4)]);
-  const pbvGained = g.op("Mul", [pbvCentred, g.floats("pbv_gain", [], [-(opts.pulseGain ?? 1)])]);
-  g.op("Transpose", [g.op("Squeeze", [pbvGained, g.ints("axis_0d", [1], [0])])], { perm: [1, 0] }, "pulse_pbv"); // [T,4]
+  const withPbv = opts.withPbv ?? true;
+  if (withPbv) {
+    const pbv = g.op("Unsqueeze", [addPbv(g, g.op("Sub", [cn4, g.floats("one_c", [], [1])])), g.ints("axis_0c", [1], [0])]); // [1,4,T]
+    const pbvCentred = g.op("Sub", [pbv, movingMean(pbv, w4, 4)]);
+    const pbvGained = g.op("Mul", [pbvCentred, g.floats("pbv_gain", [], [-(opts.pulseGain ?? 1)])]);
+    g.op("Transpose", [g.op("Squeeze", [pbvGained, g.ints("axis_0d", [1], [0])])], { perm: [1, 0] }, "pulse_pbv"); // [T,4]
+  }
 
   const model = onnx.ModelProto.create({
     irVersion: 8,
@@ -104,7 +109,7 @@ export function buildPulseModel(opts: PulseModelOptions = {}): Uint8Array {
         valueInfo("rgb_means", FLOAT, ["T", 4, 3]),
         valueInfo("skin_fraction", FLOAT, ["T", 4]),
         valueInfo("pulse", FLOAT, ["T", 4]),
-        valueInfo("pulse_pbv", FLOAT, ["T", 4]),
+        ...(withPbv ? [valueInfo("pulse_pbv", FLOAT, ["T", 4])] : []),
       ],
     },
   });

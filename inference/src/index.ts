@@ -3,6 +3,6 @@ export type { AnalyzeOutcome, Demographics, InferencePool, StageTimings, Vitals 
 export { analyzeBuffer } from "./pipeline.js";
 export { createInferencePool, DEFAULT_TIMEOUT_MS } from "./pool.js";
 export { encodeTensor, decodeTensor, type DecodedTensor, type EncodeOptions } from "./tensor-codec.js";
-export { TensorError, parseHeader, FRAME_BYTES, HEADER_BYTES, type TensorErrorCode, type TensorHeader } from "./tensor-format.js";
+export { TensorError, TENSOR_ERROR_CODES, parseHeader, FRAME_BYTES, HEADER_BYTES, type TensorErrorCode, type TensorHeader } from "./tensor-format.js";
 export { synthesizeFrames, type SynthOptions, type SynthResult, type SynthTruth } from "./synth/synthesize.js";
 export { DEFAULT_MODEL_PATH } from "./model-runner.js";

@@ -17,22 +17,25 @@ export const MAX_FPS = 120;
 export const MIN_SECONDS = 5;
 export const MAX_SECONDS = 120;
 
-export type TensorErrorCode =
-  | "TRUNCATED"
-  | "BAD_MAGIC"
-  | "BAD_VERSION"
-  | "BAD_FLAGS"
-  | "BAD_FRAME_COUNT"
-  | "BAD_FPS"
-  | "BAD_DURATION"
-  | "BAD_DIMENSIONS"
-  | "BAD_DTYPE"
-  | "BAD_LAYOUT"
-  | "BAD_BODY_LENGTH"
-  | "BAD_GZIP"
-  | "BODY_TOO_LARGE"
-  | "BODY_SIZE_MISMATCH"
-  | "CRC_MISMATCH";
+export const TENSOR_ERROR_CODES = [
+  "TRUNCATED",
+  "BAD_MAGIC",
+  "BAD_VERSION",
+  "BAD_FLAGS",
+  "BAD_FRAME_COUNT",
+  "BAD_FPS",
+  "BAD_DURATION",
+  "BAD_DIMENSIONS",
+  "BAD_DTYPE",
+  "BAD_LAYOUT",
+  "BAD_BODY_LENGTH",
+  "BAD_GZIP",
+  "BODY_TOO_LARGE",
+  "BODY_SIZE_MISMATCH",
+  "CRC_MISMATCH",
+] as const;
+
+export type TensorErrorCode = (typeof TENSOR_ERROR_CODES)[number];
 
 /** Every rule violation of the tensor format; the service maps any of them to fallback vitals. */
 export class TensorError extends Error {

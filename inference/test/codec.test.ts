@@ -88,6 +88,7 @@ describe("decodeTensor", () => {
     ["BAD_FPS", withField(raw, 12, 4, NaN, true)],
     ["BAD_FPS", withField(raw, 12, 4, Infinity, true)],
     ["BAD_DURATION", withField(raw, 12, 4, 60, true)], // 150 frames at 60 fps = 2.5 s
+    ["BAD_DURATION", withField(withField(raw, 8, 4, 1500), 12, 4, 10, true)], // 1,500 frames at 10 fps = 150 s
     ["BAD_DIMENSIONS", withField(raw, 16, 2, 64)],
     ["BAD_DIMENSIONS", withField(raw, 18, 2, 73)],
     ["BAD_DIMENSIONS", withField(raw, 20, 2, 3)],

@@ -78,6 +78,17 @@ describe("pulse model", () => {
     expect(result.ok).toBe(true);
   });
 
+  it("runs a model without the optional pulse_pbv output (POS only)", async () => {
+    const path = join(tmp, "pulse-pos-only.onnx");
+    writeFileSync(path, buildPulseModel({ withPbv: false, name: "pulse_pos_only" }));
+    const out = await runModel(scan.frames, T, fps, path);
+    expect(out.pulsePbv).toBeUndefined();
+    const moving = synthesizeFrames({ seed: 77, heartRate: 66, noise: 3, motionEvents: 2 });
+    const result = await analyzeBuffer(encodeTensor(moving.frames, { frameCount: moving.frameCount, fps: moving.fps }), undefined, { modelPath: path });
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(Math.abs(result.vitals.heart_rate - moving.truth.heartRate)).toBeLessThan(2);
+  });
+
   it("really uses the model given: a model with no pulse output yields no vitals", async () => {
     const path = join(tmp, "pulse-flat.onnx");
     writeFileSync(path, buildPulseModel({ pulseGain: 0 }));

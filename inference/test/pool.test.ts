@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InferencePool } from "../src/index.js";
+import { buildPulseModel } from "../model-build/pulse-graph.js";
 import { syntheticTensor } from "./helpers.js";
 
 const pkg = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -39,6 +40,20 @@ describe("inference pool", () => {
         expect(out.timings.read_ms).toBeGreaterThanOrEqual(0);
         expect(out.timings.total_ms).toBeGreaterThanOrEqual(out.timings.model_ms);
       }
+    }
+  });
+
+  it("runs the model file it is given (what MODEL_PATH sets), and fails typed on a missing one", async () => {
+    const model = join(dir, "pulse-window-1s.onnx");
+    writeFileSync(model, buildPulseModel({ windowSeconds: 1.0, name: "pulse_window_1s" }));
+    const other = dist.createInferencePool({ threads: 1, modelPath: model });
+    const missing = dist.createInferencePool({ threads: 1, modelPath: join(dir, "absent.onnx") });
+    try {
+      const out = await other.analyzeFile(join(dir, "scan.bin"));
+      expect(out.ok).toBe(true);
+      expect(await missing.analyzeFile(join(dir, "scan.bin"))).toMatchObject({ ok: false, error: { code: "MODEL_LOAD_FAILED" } });
+    } finally {
+      await Promise.all([other.close(), missing.close()]);
     }
   });
 
