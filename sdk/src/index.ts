@@ -4,4 +4,5 @@ export { InvalidApiKeyError, PollTimeoutError, VitalsApiError, VitalsNetworkErro
 export { validateApiKey, type KeyEnvironment } from "./api-key.js";
 export { parseRateLimit, parseRetryAfter, parseUsage } from "./headers.js";
 export { inspectTensor, TENSOR_HEADER_BYTES, type TensorHeaderInfo } from "./tensor.js";
+export { encodeTensor, TENSOR_FRAME_BYTES, type EncodeTensorOptions } from "./encode-tensor.js";
 export type * from "./types.js";

@@ -1,0 +1,71 @@
+// Packs the skin-region frames a capture produced into the upload format (docs/tensor-format.md),
+// in the browser or in Node: DataView for the header, CompressionStream for gzip, a table CRC-32.
+
+import { TENSOR_HEADER_BYTES } from "./tensor.js";
+
+const WIDTH = 72, HEIGHT = 72, CHANNELS = 12;
+export const TENSOR_FRAME_BYTES = CHANNELS * WIDTH * HEIGHT; // 62,208
+const MAGIC = [0x52, 0x50, 0x50, 0x47]; // "RPPG"
+
+export type EncodeTensorOptions = {
+  /** Frames per second of the capture (10 to 120). */
+  fps: number;
+  /** gzip the body: about half the upload for camera data, some CPU on the device. */
+  gzip?: boolean;
+  /** Unix seconds on the device clock when capture started; 0 or absent if unknown. */
+  captureStartedAt?: number;
+};
+
+/**
+ * `frames`: uint8 [T, 12, 72, 72], planar: plane c is region c / 3 (forehead, left cheek, right
+ * cheek, whole-face skin) and colour c % 3 (red, green, blue); a pixel of exactly (0,0,0) is
+ * "not skin". Throws RangeError for input the service would reject, so a bad capture is found
+ * on the device instead of costing a scan.
+ */
+export async function encodeTensor(frames: Uint8Array, opts: EncodeTensorOptions): Promise<Uint8Array> {
+  const frameCount = frames.byteLength / TENSOR_FRAME_BYTES;
+  if (!Number.isInteger(frameCount)) throw new RangeError(`frames is ${frames.byteLength} bytes: not a whole number of ${TENSOR_FRAME_BYTES}-byte frames`);
+  if (frameCount < 150 || frameCount > 3600) throw new RangeError(`${frameCount} frames: a capture has 150 to 3600`);
+  if (!Number.isFinite(opts.fps) || opts.fps < 10 || opts.fps > 120) throw new RangeError(`fps ${opts.fps}: must be 10 to 120`);
+  const seconds = frameCount / Math.fround(opts.fps);
+  if (seconds < 5 || seconds > 120) throw new RangeError(`${seconds.toFixed(1)} s of capture: must be 5 to 120 s`);
+  const started = opts.captureStartedAt ?? 0;
+  if (!Number.isInteger(started) || started < 0 || started > 0xffffffff) throw new RangeError("captureStartedAt: whole Unix seconds");
+
+  const body = opts.gzip ? await gzip(frames) : frames;
+  const out = new Uint8Array(TENSOR_HEADER_BYTES + body.byteLength);
+  const header = new DataView(out.buffer, 0, TENSOR_HEADER_BYTES);
+  out.set(MAGIC, 0);
+  header.setUint16(4, 1, true); // version
+  header.setUint16(6, opts.gzip ? 1 : 0, true); // flags: bit 0 = gzip
+  header.setUint32(8, frameCount, true);
+  header.setFloat32(12, opts.fps, true);
+  header.setUint16(16, WIDTH, true);
+  header.setUint16(18, HEIGHT, true);
+  header.setUint16(20, CHANNELS, true);
+  // 22 dtype and 23 layout stay 0 (uint8, 4 regions x RGB planar).
+  header.setUint32(24, body.byteLength, true);
+  header.setUint32(28, crc32(frames), true);
+  header.setUint32(32, started, true);
+  out.set(body, TENSOR_HEADER_BYTES);
+  return out;
+}
+
+async function gzip(data: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+let table: Uint32Array | undefined;
+
+/** CRC-32 (IEEE 802.3, as zlib and the service compute it). */
+export function crc32(data: Uint8Array): number {
+  table ??= Uint32Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  let crc = 0xffffffff;
+  for (let i = 0; i < data.length; i++) crc = table[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
