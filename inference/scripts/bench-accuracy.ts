@@ -9,9 +9,13 @@ const verbose = process.argv.includes("--verbose");
 // check that the tuning did not just fit the frozen seeds). The default is the frozen set.
 const seedArg = process.argv.indexOf("--seed-offset");
 const seedOffset = seedArg >= 0 ? Number(process.argv[seedArg + 1]) : 0;
+// --head-turn PX: every motion event also turns the head by up to PX pixels under a side
+// light (synthesize.ts headTurnPx); the side light changes the noise draws of every level.
+const turnArg = process.argv.indexOf("--head-turn");
+const headTurnPx = turnArg >= 0 ? Number(process.argv[turnArg + 1]) : 0;
 const errors: Record<NoiseLevel, Row[]> = { low: [], medium: [], high: [] };
 
-for (const c of accuracyCases().map((c) => ({ ...c, seed: c.seed + seedOffset }))) {
+for (const c of accuracyCases().map((c) => ({ ...c, seed: c.seed + seedOffset, headTurnPx }))) {
   const s = synthesizeFrames(c);
   const out = await analyzeBuffer(encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps }));
   if (!out.ok) {
@@ -51,7 +55,7 @@ table("Cases the service reports with confidence >= 0.4:", (rows) => rows.filter
 
 console.log("\n| no-pulse case | outcome | confidence |");
 console.log("|---|---|---|");
-for (const c of noPulseCases().map((c) => ({ ...c, seed: c.seed + seedOffset }))) {
+for (const c of noPulseCases().map((c) => ({ ...c, seed: c.seed + seedOffset, headTurnPx }))) {
   const s = synthesizeFrames(c);
   const out = await analyzeBuffer(encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps }));
   console.log(`| ${c.name} | ${out.ok ? "ok" : out.error.code} | ${out.ok ? out.vitals.confidence.toFixed(2) : "0.00 (failure)"} |`);

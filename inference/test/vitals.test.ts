@@ -48,6 +48,23 @@ describe("vitals on synthetic scans with known truth", () => {
     }
   });
 
+  it.each([
+    { seed: 511, heartRate: 70, sdnnMs: 40, respiratoryRate: 14, fitzpatrick: 2, noise: 4 },
+    { seed: 512, heartRate: 92, sdnnMs: 30, respiratoryRate: 19, fitzpatrick: 5, noise: 4 },
+  ])("seed $seed: head turns under a side light (skin sliding through the light and the crop)", async (opts) => {
+    const turning = { ...opts, motionEvents: 2, headTurnPx: 6, drift: 0.05 };
+    // The movement is really in the tensor: regions gain and lose skin and light.
+    const s = synthesizeFrames(turning);
+    const skin = Array.from({ length: s.frameCount }, (_, t) => s.frames.subarray(t * 62208, t * 62208 + 5184).reduce((n, v) => n + (v ? 1 : 0), 0));
+    expect(Math.max(...skin) - Math.min(...skin)).toBeGreaterThan(20);
+    const { truth, out } = await scan(turning);
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(Math.abs(out.vitals.heart_rate - truth.heartRate)).toBeLessThan(1.5);
+    expect(Math.abs(out.vitals.respiratory_rate - truth.respiratoryRate)).toBeLessThan(2);
+    expect(Math.abs(out.vitals.hrv - truth.sdnnMs)).toBeLessThan(10);
+  });
+
   it("fails with NO_SIGNAL when no region has skin", async () => {
     const out = await analyzeBuffer(encodeTensor(new Uint8Array(150 * 62208), { frameCount: 150, fps: 30 }));
     expect(out).toMatchObject({ ok: false, error: { code: "NO_SIGNAL" } });

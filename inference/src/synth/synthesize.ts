@@ -1,6 +1,6 @@
 // Synthetic tensors with known truth: skin tones, PPG colour signature, sensor noise,
 // illumination drift and motion, rendered to the uint8 [T,12,72,72] layout.
-import { FRAME_BYTES, PLANE_BYTES, REGIONS } from "../tensor-format.js";
+import { FRAME_BYTES, PLANE_BYTES, REGIONS, WIDTH } from "../tensor-format.js";
 import { beatTrain, bloodVolume, sdnn, type Physiology } from "./physiology.js";
 import { gaussian, seededRandom } from "./random.js";
 import { regionMasks } from "./masks.js";
@@ -19,6 +19,12 @@ export type SynthOptions = Partial<Physiology> & {
   drift?: number;
   /** Number of head-motion events (brief intensity and specular changes). */
   motionEvents?: number;
+  /**
+   * Head turns: at each motion event the face slides sideways by up to this many pixels and
+   * back (the crop lags the head), under a light from one side that stays put, so skin
+   * moves through brighter and darker light and in and out of the crop. 0 (default): none.
+   */
+  headTurnPx?: number;
   /** false renders skin with no pulse at all (noise, drift and motion only). */
   pulse?: boolean;
   /** Relative pulse amplitude in green (typical rPPG: 0.3 % to 1 %). */
@@ -71,10 +77,12 @@ export function synthesizeFrames(opts: SynthOptions): SynthResult {
   const texture = Float32Array.from({ length: PLANE_BYTES }, () => 1 + 0.06 * gauss());
   const masks = regionMasks();
   const regionGain = [1.0, 0.95, 0.97, 0.9]; // regions differ in perfusion and lighting
+  const turns = opts.headTurnPx ? headTurns(T, fps, opts.headTurnPx, illumination.events, rand) : undefined;
 
   const frames = new Uint8Array(T * FRAME_BYTES);
   for (let t = 0; t < T; t++) {
-    const { gain, specular } = illumination[t];
+    const { gain, specular } = illumination.curve[t];
+    const shift = turns ? turns[t] : 0;
     for (let r = 0; r < REGIONS; r++) {
       const mask = masks[r];
       for (let c = 0; c < 3; c++) {
@@ -82,8 +90,16 @@ export function synthesizeFrames(opts: SynthOptions): SynthResult {
         const base = (t * 12 + r * 3 + c) * PLANE_BYTES;
         let off = (rand() * NOISE_LEN) | 0;
         for (let px = 0; px < PLANE_BYTES; px++) {
-          if (mask[px] === 0) continue; // non-skin stays exactly (0,0,0)
-          let v = level * texture[px] + noise[off++ & (NOISE_LEN - 1)] + 0.5;
+          // With a head turn, camera pixel px shows face pixel px - shift, lit by a side light.
+          let face = px, light = 1;
+          if (turns) {
+            const x = px % WIDTH, fx = x - shift;
+            if (fx < 0 || fx >= WIDTH) continue;
+            face = px - shift;
+            light = 1 + SIDE_LIGHT * (x - WIDTH / 2) / (WIDTH / 2);
+          }
+          if (mask[face] === 0) continue; // non-skin stays exactly (0,0,0)
+          let v = level * light * texture[face] + noise[off++ & (NOISE_LEN - 1)] + 0.5;
           v = v < 1 ? 1 : v > 255 ? 255 : v; // skin never renders as (0,0,0)
           frames[base + px] = v | 0;
         }
@@ -113,7 +129,7 @@ function illuminationCurve(T: number, fps: number, drift: number, motionEvents: 
   const slowF = 0.01 + 0.03 * rand();
   const ph = rand() * 6.283;
   const events = Array.from({ length: motionEvents }, () => ({ at: rand() * T / fps, depth: 0.02 + 0.04 * rand(), spec: 2 + 6 * rand() }));
-  return Array.from({ length: T }, (_, i) => {
+  const curve = Array.from({ length: T }, (_, i) => {
     const t = i / fps;
     let gain = 1 + drift * (0.5 * Math.sin(2 * Math.PI * slowF * t + ph) + (t * fps) / T - 0.5);
     let specular = 0;
@@ -124,4 +140,14 @@ function illuminationCurve(T: number, fps: number, drift: number, motionEvents: 
     }
     return { gain, specular };
   });
+  return { curve, events };
+}
+
+// Side light: +-25 % from one edge of the crop to the other.
+const SIDE_LIGHT = 0.25;
+
+/** Whole-pixel sideways shift per frame: each motion event slides the face out and back. */
+function headTurns(T: number, fps: number, maxPx: number, events: { at: number }[], rand: () => number): Int32Array {
+  const turns = events.map((e) => ({ at: e.at, px: maxPx * (rand() < 0.5 ? -1 : 1) * (0.5 + 0.5 * rand()) }));
+  return Int32Array.from({ length: T }, (_, i) => Math.round(turns.reduce((a, e) => a + e.px * Math.exp(-0.5 * ((i / fps - e.at) / 0.4) ** 2), 0)));
 }

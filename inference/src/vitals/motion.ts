@@ -6,7 +6,11 @@ import type { ModelOutput } from "../model-runner.js";
 import { median } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
 
-/** 1 for frames inside (or within ~1 s of) an abrupt intensity excursion. */
+/**
+ * 1 for frames inside (or within ~1 s of) an abrupt excursion of the overall intensity, or
+ * of any region's skin area (the face sliding against the crop: a turn under steady light
+ * can leave the intensity nearly flat while the skin under each region changes).
+ */
 export function motionMask(out: ModelOutput, fps: number): Uint8Array {
   const T = out.frames;
   const level = new Float64Array(T);
@@ -15,27 +19,41 @@ export function motionMask(out: ModelOutput, fps: number): Uint8Array {
     for (let k = 0; k < REGIONS * 3; k++) s += out.rgbMeans[t * REGIONS * 3 + k];
     level[t] = s;
   }
-  // Deviation from a 2 s running mean (prefix sums: this runs on every scan), relative
-  // to the level. A bump pulls the mean a little, but far less than its own height.
-  const half = Math.round(fps);
-  const prefix = new Float64Array(T + 1);
-  for (let t = 0; t < T; t++) prefix[t + 1] = prefix[t] + level[t];
-  const dev = new Float64Array(T);
-  for (let t = 0; t < T; t++) {
-    const lo = Math.max(0, t - half), hi = Math.min(T, t + half + 1);
-    const m = (prefix[hi] - prefix[lo]) / (hi - lo);
-    dev[t] = m > 0 ? (level[t] - m) / m : 0;
+  const moving = excursions(level, fps, 0.002);
+  for (let r = 0; r < REGIONS; r++) {
+    const skin = new Float64Array(T);
+    for (let t = 0; t < T; t++) skin[t] = out.skinFraction[t * REGIONS + r];
+    excursions(skin, fps, 0.001).forEach((e, t) => { if (e) moving[t] = 1; });
   }
-  const spread = 1.4826 * median(dev.map(Math.abs));
-  const threshold = Math.max(6 * spread, 0.002);
   const mask = new Uint8Array(T);
   // The model's 1.6 s normalisation window smears an event by ~0.8 s each way.
   const pad = Math.round(1.0 * fps);
   for (let t = 0; t < T; t++) {
-    if (Math.abs(dev[t]) <= threshold) continue;
+    if (!moving[t]) continue;
     for (let k = Math.max(0, t - pad); k <= Math.min(T - 1, t + pad); k++) mask[k] = 1;
   }
   return mask;
+}
+
+/**
+ * 1 where `x` departs from its 2 s running mean (prefix sums: this runs on every scan), relative
+ * to that mean, by more than 6 robust SDs of such departures or `floor`, whichever is larger.
+ * A bump pulls the mean a little, but far less than its own height.
+ */
+function excursions(x: Float64Array, fps: number, floor: number): Uint8Array {
+  const T = x.length;
+  const half = Math.round(fps);
+  const prefix = new Float64Array(T + 1);
+  for (let t = 0; t < T; t++) prefix[t + 1] = prefix[t] + x[t];
+  const dev = new Float64Array(T);
+  for (let t = 0; t < T; t++) {
+    const lo = Math.max(0, t - half), hi = Math.min(T, t + half + 1);
+    const m = (prefix[hi] - prefix[lo]) / (hi - lo);
+    dev[t] = m > 0 ? (x[t] - m) / m : 0;
+  }
+  const spread = 1.4826 * median(dev.map(Math.abs));
+  const threshold = Math.max(6 * spread, floor);
+  return Uint8Array.from(dev, (d) => (Math.abs(d) > threshold ? 1 : 0));
 }
 
 /** Replaces masked runs by a straight line between their unmasked neighbours (in place). */
