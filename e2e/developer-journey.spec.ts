@@ -143,7 +143,7 @@ test("profile and billing", async ({}, testInfo) => {
   await page.goto("/billing");
   await expect(page.getByText("Current plan")).toBeVisible();
   await checkPage(page, "billing", testInfo);
-  await page.getByRole("button", { name: "Upgrade to pro" }).click();
+  await page.getByRole("button", { name: "Upgrade to Pro" }).click();
   await expect(page.getByText("Billing is unavailable")).toBeVisible(); // no Stripe configured here
 });
 

@@ -46,7 +46,7 @@ export function PlanCards({ plans, current, hasSubscription }: { plans: PlanInfo
               <div className="mt-auto pt-2">
                 {upgrade ? (
                   <Button className="w-full" onClick={() => run(p.plan, () => checkoutAction(p.plan))} pending={pending && busy === p.plan} pendingText="Opening checkout…">
-                    Upgrade to {p.plan}
+                    Upgrade to {p.plan.charAt(0).toUpperCase() + p.plan.slice(1)}
                   </Button>
                 ) : isCurrent ? (
                   <p className="text-sm text-slate-600 dark:text-slate-400">You are on this plan.</p>

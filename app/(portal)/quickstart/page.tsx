@@ -44,8 +44,8 @@ export default async function QuickstartPage() {
       <CodeBlock label="curl: start a session" code={s.start} testId="snippet-start" />
       <h2 className={step}>3. Upload the tensor</h2>
       <p className={text}>
-        The prepared skin-region tensor (never video), straight to the upload address. See the tensor format in the API
-        reference.
+        The prepared skin-region tensor (never video), straight to the upload address. The client library&apos;s{" "}
+        <code>encodeTensor</code> builds it from your capture&apos;s skin-region frames; the format is in the API reference.
       </p>
       <CodeBlock label="curl: upload the tensor" code={s.upload} testId="snippet-upload" />
       <h2 className={step}>4. Complete and read the vitals</h2>
