@@ -5,14 +5,16 @@ import { accuracyCases, noPulseCases, type NoiseLevel } from "./accuracy-set.js"
 
 type Row = { hr: number; rr: number; hrv: number; spo2: number; conf: number };
 const verbose = process.argv.includes("--verbose");
+const numberFlag = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : 0;
+};
 // --seed-offset N: the same people and noise levels with other random draws (a held-out
 // check that the tuning did not just fit the frozen seeds). The default is the frozen set.
-const seedArg = process.argv.indexOf("--seed-offset");
-const seedOffset = seedArg >= 0 ? Number(process.argv[seedArg + 1]) : 0;
+const seedOffset = numberFlag("--seed-offset");
 // --head-turn PX: every motion event also turns the head by up to PX pixels under a side
 // light (synthesize.ts headTurnPx); the side light changes the noise draws of every level.
-const turnArg = process.argv.indexOf("--head-turn");
-const headTurnPx = turnArg >= 0 ? Number(process.argv[turnArg + 1]) : 0;
+const headTurnPx = numberFlag("--head-turn");
 const errors: Record<NoiseLevel, Row[]> = { low: [], medium: [], high: [] };
 
 for (const c of accuracyCases().map((c) => ({ ...c, seed: c.seed + seedOffset, headTurnPx }))) {

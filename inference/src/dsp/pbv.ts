@@ -8,6 +8,7 @@
 // noise the pulse actually competes with. Cheap: it runs on the model's [T,4,3] means.
 import type { ModelOutput } from "../model-runner.js";
 import { REGIONS } from "../tensor-format.js";
+import { movingMean } from "./stats.js";
 
 /** Blood-volume pulse signature of skin in normalised RGB (de Haan & van Leest 2014). */
 export const PBV_SIGNATURE = [0.33, 0.77, 0.53];
@@ -15,20 +16,6 @@ export const PBV_SIGNATURE = [0.33, 0.77, 0.53];
 export const PBV_LOADING = 1e-3;
 /** Temporal normalisation window, as in the committed model (Wang et al. 2017). */
 const WINDOW_SECONDS = 1.6;
-
-/** Centred moving mean over `k` samples (SAME_UPPER alignment), in-range samples only. */
-export function movingMean(x: Float64Array, k: number): Float64Array {
-  const T = x.length;
-  const head = Math.floor((k - 1) / 2);
-  const prefix = new Float64Array(T + 1);
-  for (let t = 0; t < T; t++) prefix[t + 1] = prefix[t] + x[t];
-  const out = new Float64Array(T);
-  for (let t = 0; t < T; t++) {
-    const lo = Math.max(0, t - head), hi = Math.min(T, t - head + k);
-    out[t] = (prefix[hi] - prefix[lo]) / (hi - lo);
-  }
-  return out;
-}
 
 /** w = (Q / mean diag(Q) + loading * I)^-1 * signature, by Cramer's rule. */
 export function pbvWeights(q: number[][]): number[] {

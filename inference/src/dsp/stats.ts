@@ -34,3 +34,17 @@ export function resampleUniform(t: ArrayLike<number>, v: ArrayLike<number>, rate
   }
   return out;
 }
+
+/** Centred moving mean over `k` samples (SAME_UPPER alignment), in-range samples only (prefix sums: it runs on every scan). */
+export function movingMean(x: Float64Array, k: number): Float64Array {
+  const T = x.length;
+  const head = Math.floor((k - 1) / 2);
+  const prefix = new Float64Array(T + 1);
+  for (let t = 0; t < T; t++) prefix[t + 1] = prefix[t] + x[t];
+  const out = new Float64Array(T);
+  for (let t = 0; t < T; t++) {
+    const lo = Math.max(0, t - head), hi = Math.min(T, t - head + k);
+    out[t] = (prefix[hi] - prefix[lo]) / (hi - lo);
+  }
+  return out;
+}

@@ -10,7 +10,7 @@ import { estimateBloodPressure } from "./blood-pressure.js";
 import { confidenceFrom, type QualityInputs } from "./confidence.js";
 import { column, fuseCandidates, pulseCandidates, weightedSum, type RegionPulse } from "./regions.js";
 import { spo2FromRatio } from "./spo2.js";
-import { bridgeMasked, maskGate, maskedFraction, motionMask } from "./motion.js";
+import { bridgeMasked, framesAwayFromMask, maskedFraction, motionMask } from "./motion.js";
 
 export type Estimate =
   | { ok: true; vitals: Vitals; quality: QualityInputs }
@@ -30,7 +30,8 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
 
   const respiration = estimateRespiration({
     baseline: respiratoryBaseline(out, fps, regionWeights(cands), mask),
-    baselineUsable: awayFromMotion(mask, fps),
+    // At least 0.5 s from motion: bridged spans leave ramps that pose as breaths.
+    baselineUsable: framesAwayFromMask(mask, Math.round(0.5 * fps)),
     rate: fps,
     beatTimes: beats.beatTimesForAmplitude,
     amplitudes: beats.amplitudes,
@@ -90,11 +91,7 @@ function respiratoryBaseline(out: ModelOutput, fps: number, weights: number[], m
   return detrend(result);
 }
 
-/** Frames at least 0.5 s from any motion segment: bridged spans leave ramps that pose as breaths. */
-function awayFromMotion(mask: Uint8Array, fps: number): Uint8Array {
-  const gate = maskGate(mask, Math.round(0.5 * fps));
-  return Uint8Array.from(gate, (g) => (g === 1 ? 1 : 0));
-}
+
 
 /** Ratio of ratios red/blue: each channel's pulsatile amplitude by regression on the pulse. */
 function redBlueRatio(out: ModelOutput, fps: number, weights: number[], pulse: Float64Array, mask: Uint8Array): number {

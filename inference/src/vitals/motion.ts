@@ -3,7 +3,7 @@
 // so such frames are found from the overall intensity and bridged over before any
 // spectral or beat analysis.
 import type { ModelOutput } from "../model-runner.js";
-import { median } from "../dsp/stats.js";
+import { median, movingMean } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
 
 /**
@@ -36,21 +36,13 @@ export function motionMask(out: ModelOutput, fps: number): Uint8Array {
 }
 
 /**
- * 1 where `x` departs from its 2 s running mean (prefix sums: this runs on every scan), relative
- * to that mean, by more than 6 robust SDs of such departures or `floor`, whichever is larger.
- * A bump pulls the mean a little, but far less than its own height.
+ * 1 where `x` departs from its 2 s running mean, relative to that mean, by more than 6 robust
+ * SDs of such departures or `floor`, whichever is larger. A bump pulls the mean a little, but
+ * far less than its own height.
  */
 function excursions(x: Float64Array, fps: number, floor: number): Uint8Array {
-  const T = x.length;
-  const half = Math.round(fps);
-  const prefix = new Float64Array(T + 1);
-  for (let t = 0; t < T; t++) prefix[t + 1] = prefix[t] + x[t];
-  const dev = new Float64Array(T);
-  for (let t = 0; t < T; t++) {
-    const lo = Math.max(0, t - half), hi = Math.min(T, t + half + 1);
-    const m = (prefix[hi] - prefix[lo]) / (hi - lo);
-    dev[t] = m > 0 ? (x[t] - m) / m : 0;
-  }
+  const mean = movingMean(x, 2 * Math.round(fps) + 1);
+  const dev = x.map((v, t) => (mean[t] > 0 ? (v - mean[t]) / mean[t] : 0));
   const spread = 1.4826 * median(dev.map(Math.abs));
   const threshold = Math.max(6 * spread, floor);
   return Uint8Array.from(dev, (d) => (Math.abs(d) > threshold ? 1 : 0));
@@ -73,14 +65,13 @@ export function bridgeMasked(x: Float64Array, mask: Uint8Array): Float64Array {
 
 export const maskedFraction = (mask: Uint8Array): number => mask.reduce((a, b) => a + b, 0) / Math.max(1, mask.length);
 
-
-/** 0 on masked frames, 1 elsewhere, with raised-cosine ramps of `ramp` frames between. */
-export function maskGate(mask: Uint8Array, ramp: number): Float64Array {
+/** 1 for frames at least `margin` frames away from any masked frame. */
+export function framesAwayFromMask(mask: Uint8Array, margin: number): Uint8Array {
   const T = mask.length;
   const dist = new Float64Array(T).fill(Infinity);
   let last = -Infinity;
   for (let t = 0; t < T; t++) { if (mask[t]) last = t; dist[t] = t - last; }
   last = Infinity;
   for (let t = T - 1; t >= 0; t--) { if (mask[t]) last = t; dist[t] = Math.min(dist[t], last - t); }
-  return dist.map((d) => (d === 0 ? 0 : d >= ramp ? 1 : 0.5 - 0.5 * Math.cos((Math.PI * d) / ramp)));
+  return Uint8Array.from(dist, (d) => (d >= margin ? 1 : 0));
 }
