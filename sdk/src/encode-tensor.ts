@@ -1,11 +1,10 @@
 // Packs the skin-region frames a capture produced into the upload format (docs/tensor-format.md),
 // in the browser or in Node: DataView for the header, CompressionStream for gzip, a table CRC-32.
 
-import { TENSOR_HEADER_BYTES } from "./tensor.js";
+import { TENSOR_HEADER_BYTES, TENSOR_MAGIC, TENSOR_SHAPE } from "./tensor.js";
 
-const WIDTH = 72, HEIGHT = 72, CHANNELS = 12;
+const { width: WIDTH, height: HEIGHT, channels: CHANNELS } = TENSOR_SHAPE;
 export const TENSOR_FRAME_BYTES = CHANNELS * WIDTH * HEIGHT; // 62,208
-const MAGIC = [0x52, 0x50, 0x50, 0x47]; // "RPPG"
 
 export type EncodeTensorOptions = {
   /** Frames per second of the capture (10 to 120). */
@@ -35,7 +34,7 @@ export async function encodeTensor(frames: Uint8Array, opts: EncodeTensorOptions
   const body = opts.gzip ? await gzip(frames) : frames;
   const out = new Uint8Array(TENSOR_HEADER_BYTES + body.byteLength);
   const header = new DataView(out.buffer, 0, TENSOR_HEADER_BYTES);
-  out.set(MAGIC, 0);
+  out.set(TENSOR_MAGIC, 0);
   header.setUint16(4, 1, true); // version
   header.setUint16(6, opts.gzip ? 1 : 0, true); // flags: bit 0 = gzip
   header.setUint32(8, frameCount, true);

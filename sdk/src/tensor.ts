@@ -3,7 +3,9 @@
 // service itself never errors on a bad tensor: it answers fallback vitals with confidence 0.
 
 export const TENSOR_HEADER_BYTES = 36;
-const MAGIC = [0x52, 0x50, 0x50, 0x47]; // "RPPG"
+export const TENSOR_MAGIC = [0x52, 0x50, 0x50, 0x47]; // "RPPG"
+/** Each frame: 12 planes (4 regions x RGB) of 72x72 pixels. */
+export const TENSOR_SHAPE = { width: 72, height: 72, channels: 12 } as const;
 
 export type TensorHeaderInfo = {
   version: number;
@@ -21,7 +23,7 @@ export type TensorHeaderInfo = {
 /** The header's fields, or a reason the bytes cannot be a tensor of the documented format. */
 export function inspectTensor(bytes: Uint8Array): { ok: true; header: TensorHeaderInfo } | { ok: false; reason: string } {
   if (bytes.byteLength < TENSOR_HEADER_BYTES) return { ok: false, reason: `only ${bytes.byteLength} bytes: shorter than the 36-byte header` };
-  if (MAGIC.some((b, i) => bytes[i] !== b)) return { ok: false, reason: "does not start with the RPPG magic" };
+  if (TENSOR_MAGIC.some((b, i) => bytes[i] !== b)) return { ok: false, reason: "does not start with the RPPG magic" };
   const view = new DataView(bytes.buffer, bytes.byteOffset, TENSOR_HEADER_BYTES);
   const header: TensorHeaderInfo = {
     version: view.getUint16(4, true),
@@ -36,7 +38,7 @@ export function inspectTensor(bytes: Uint8Array): { ok: true; header: TensorHead
   };
   header.durationSeconds = header.fps > 0 ? header.frameCount / header.fps : 0;
   if (header.version !== 1) return { ok: false, reason: `unsupported version ${header.version}` };
-  if (header.width !== 72 || header.height !== 72 || header.channels !== 12) {
+  if (header.width !== TENSOR_SHAPE.width || header.height !== TENSOR_SHAPE.height || header.channels !== TENSOR_SHAPE.channels) {
     return { ok: false, reason: `unexpected shape ${header.channels}x${header.width}x${header.height}` };
   }
   const stored = bytes.byteLength - TENSOR_HEADER_BYTES;
