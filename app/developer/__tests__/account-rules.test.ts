@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import * as signup from "@/app/developer/signup/route";
@@ -8,18 +8,14 @@ import * as profile from "@/app/developer/profile/route";
 import * as keys from "@/app/developer/keys/route";
 import { runAccountCommand } from "@/scripts/account";
 import { mailPasswordReset } from "@/lib/accounts/password-reset";
-import { call, linkToken, startSmtp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
 
 describe("account rules", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => {
+  const smtp = smtpPerSuite();
+  afterAll(() => {
     delete process.env.REQUIRE_APPROVAL;
     resetEnv();
-    await smtp.stop();
   });
 
   it("with REQUIRE_APPROVAL, a verified account waits for staff; approval and suspension by the account tool", async () => {
@@ -86,13 +82,7 @@ describe("account rules", () => {
 });
 
 describe("account mails cannot flood an inbox", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => {
-    await smtp.stop();
-  });
+  const smtp = smtpPerSuite();
 
   it("at most 3 sign-up-attempt mails and 3 reset mails per account and hour; the answers do not change", async () => {
     const { dev } = await developerWithToken();

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import * as signup from "@/app/developer/signup/route";
 import * as login from "@/app/developer/login/route";
-import { call, startSmtp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { call, smtpPerSuite, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
 import { verifyPassword } from "@/lib/accounts/password";
 
@@ -57,13 +57,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 describe("no account enumeration", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => {
-    await smtp.stop();
-  });
+  const smtp = smtpPerSuite();
 
   it("a duplicate sign-up answers exactly like a new one, mails the owner, and takes about as long", async () => {
     const fresh: number[] = [];

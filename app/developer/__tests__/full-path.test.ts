@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import * as signup from "@/app/developer/signup/route";
 import * as verify from "@/app/developer/verify/route";
@@ -9,18 +9,12 @@ import * as keyById from "@/app/developer/keys/[id]/route";
 import * as usage from "@/app/developer/usage/route";
 import * as history from "@/app/developer/usage/history/route";
 import * as sdkStart from "@/app/sdk/session/start/route";
-import { call, linkToken, startSmtp, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
 // The whole path of the issue, through the real handlers, PostgreSQL and a real SMTP server:
 // sign-up -> e-mail -> verify -> login -> create keys -> use a key on the SDK -> usage -> revoke.
 describe("developer account, end to end", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => {
-    await smtp.stop();
-  });
+  const smtp = smtpPerSuite();
 
   it("goes from sign-up to a revoked key", async () => {
     const email = uniqueEmail("path");

@@ -1,4 +1,5 @@
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
 import type { AddressInfo } from "node:net";
 import { resetEnv } from "@/lib/env";
 import type { RouteHandler } from "@/lib/http/handler";
@@ -71,6 +72,27 @@ export async function startSmtp() {
       resetEnv();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** A real SMTP server for the calling describe block: started before its tests, stopped after. */
+export function smtpPerSuite() {
+  let server: Awaited<ReturnType<typeof startSmtp>> | undefined;
+  beforeAll(async () => {
+    server = await startSmtp();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const started = () => {
+    if (!server) throw new Error("the suite's SMTP server is not running");
+    return server;
+  };
+  return {
+    get mails() {
+      return started().mails;
+    },
+    waitFor: (...args: Parameters<Awaited<ReturnType<typeof startSmtp>>["waitFor"]>) => started().waitFor(...args),
   };
 }
 

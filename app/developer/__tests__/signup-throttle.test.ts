@@ -4,20 +4,18 @@ import { resetEnv } from "@/lib/env";
 import * as signup from "@/app/developer/signup/route";
 import { assertSignupAllowed } from "@/lib/accounts/signup-throttle";
 import { ApiError } from "@/lib/http/errors";
-import { call, startSmtp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { call, smtpPerSuite, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 
 describe("sign-ups per client IP", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  smtpPerSuite(); // account mails go to a real SMTP server, not the file outbox
   const previous = process.env.SIGNUPS_PER_IP_PER_HOUR;
-  beforeAll(async () => {
-    smtp = await startSmtp();
+  beforeAll(() => {
     process.env.SIGNUPS_PER_IP_PER_HOUR = "3";
     resetEnv();
   });
-  afterAll(async () => {
+  afterAll(() => {
     process.env.SIGNUPS_PER_IP_PER_HOUR = previous;
     resetEnv();
-    await smtp.stop();
   });
 
   const signUp = (ip: string, email = uniqueEmail("throttle")) =>

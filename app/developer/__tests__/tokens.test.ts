@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { base64url, generateKeyPair, SignJWT } from "jose";
 import { createHmac } from "node:crypto";
 import { db } from "@/lib/db";
@@ -12,7 +12,7 @@ import { ID_TOKEN_AUDIENCE, idTokenIssuer, issueIdToken, verifyIdToken } from "@
 import { signingKey } from "@/lib/identity/signing-key";
 import { verifyEmail } from "@/lib/accounts/verify-email";
 import { mailPasswordReset, resetPassword } from "@/lib/accounts/password-reset";
-import { call, linkToken, startSmtp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
 
 const profileWith = (token: string) => call(profile.GET, "GET", "/developer/profile", { token });
@@ -77,13 +77,7 @@ describe("ID tokens", () => {
 });
 
 describe("mail tokens", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => {
-    await smtp.stop();
-  });
+  const smtp = smtpPerSuite();
 
   it("a password reset ends older ID tokens, and the reset link works once", async () => {
     const { dev, token: before } = await developerWithToken();
