@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { BrandLink } from "@/components/ui/brand-link";
 import { Badge } from "@/components/ui/badge";
 import { useHydrated } from "@/components/ui/button";
 
@@ -22,9 +23,7 @@ export function PortalNav({ email, plan, staff = false }: { email: string; plan:
   return (
     <header className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center justify-between gap-2 px-4 pt-4 md:px-5 md:pt-6">
-        <Link href="/dashboard" className="text-lg font-semibold tracking-tight">
-          <span aria-hidden="true" className="mr-1 text-indigo-700 dark:text-indigo-400">♥</span>Vitals
-        </Link>
+        <BrandLink href="/dashboard" className="text-lg" />
         <Badge tone="indigo">{plan}</Badge>
       </div>
       <nav aria-label="Portal" className="px-2 py-3 md:flex-1 md:px-3 md:py-6">
