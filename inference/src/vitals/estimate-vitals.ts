@@ -91,8 +91,6 @@ function respiratoryBaseline(out: ModelOutput, fps: number, weights: number[], m
   return detrend(result);
 }
 
-
-
 /** Ratio of ratios red/blue: each channel's pulsatile amplitude by regression on the pulse. */
 function redBlueRatio(out: ModelOutput, fps: number, weights: number[], pulse: Float64Array, mask: Uint8Array): number {
   let pp = 0;
