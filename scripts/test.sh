@@ -6,10 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
-echo "== build the inference package"
-npm run -s -w inference build
-
-echo "== production build (the server tests run against it)"
+echo "== production build: inference package and app (the server tests run against it)"
 npm run -s build >/dev/null
 
 echo "== unit and integration tests (PostgreSQL)"
