@@ -2,6 +2,7 @@
 import { env, EnvError, resetEnv } from "../lib/env";
 import { migrate } from "./migrate";
 import { ensureLocalSecrets } from "../lib/local-secrets";
+import { inferenceBuildProblem } from "../lib/inference/build-check";
 
 async function main() {
   let settings;
@@ -13,6 +14,11 @@ async function main() {
       process.exit(1);
     }
     throw err;
+  }
+  const notBuilt = inferenceBuildProblem();
+  if (notBuilt) {
+    console.error(notBuilt);
+    process.exit(1);
   }
   await ensureLocalSecrets(settings);
   resetEnv();
