@@ -2,8 +2,14 @@
 // synthetic set at three noise levels, and the confidence of the no-pulse cases.
 import { analyzeBuffer, encodeTensor, synthesizeFrames } from "../src/index.js";
 import { accuracyCases, noPulseCases, type NoiseLevel } from "./accuracy-set.js";
+import { runRealistic } from "./realistic/run.js";
 
-type Row = { hr: number; rr: number; hrv: number; spo2: number; conf: number };
+if (process.argv.includes("--realistic")) {
+  await runRealistic(process.argv);
+  process.exit(0);
+}
+
+type Row = { name: string; truth: number; read: number; hr: number; rr: number; hrv: number; spo2: number; conf: number };
 const verbose = process.argv.includes("--verbose");
 const numberFlag = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -22,11 +28,14 @@ for (const c of accuracyCases().map((c) => ({ ...c, seed: c.seed + seedOffset, h
   const out = await analyzeBuffer(encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps }));
   if (!out.ok) {
     console.log(`${c.name}: FAILED ${out.error.code}`);
-    errors[c.level].push({ hr: NaN, rr: NaN, hrv: NaN, spo2: NaN, conf: 0 });
+    errors[c.level].push({ name: c.name, truth: c.heartRate ?? NaN, read: NaN, hr: NaN, rr: NaN, hrv: NaN, spo2: NaN, conf: 0 });
     continue;
   }
   const v = out.vitals;
   const row = {
+    name: c.name,
+    truth: s.truth.heartRate,
+    read: v.heart_rate,
     hr: Math.abs(v.heart_rate - s.truth.heartRate),
     rr: Math.abs(v.respiratory_rate - s.truth.respiratoryRate),
     hrv: Math.abs(v.hrv - s.truth.sdnnMs),
@@ -40,7 +49,7 @@ for (const c of accuracyCases().map((c) => ({ ...c, seed: c.seed + seedOffset, h
   }
 }
 
-const mae = (rows: Row[], k: keyof Row) => (rows.length ? rows.reduce((a, r) => a + r[k], 0) / rows.length : NaN);
+const mae = (rows: Row[], k: "hr" | "rr" | "hrv" | "spo2") => (rows.length ? rows.reduce((a, r) => a + r[k], 0) / rows.length : NaN);
 const min = (rows: Row[]) => Math.min(...rows.map((r) => r.conf));
 const table = (title: string, pick: (rows: Row[]) => Row[]) => {
   console.log(`\n${title}\n`);
@@ -54,6 +63,15 @@ const table = (title: string, pick: (rows: Row[]) => Row[]) => {
 table("All cases (a failed scan counts as NaN):", (rows) => rows);
 // What a client sees when it follows the spec's bands and re-scans below 0.4.
 table("Cases the service reports with confidence >= 0.4:", (rows) => rows.filter((r) => r.conf >= 0.4));
+
+// The cardinal rule: a confident reading must not be wrong.
+const all = Object.values(errors).flat();
+const wrongHigh = all.filter((r) => r.conf >= 0.7 && r.hr > 5);
+const wrongModerate = all.filter((r) => r.conf >= 0.4 && r.hr > 10);
+console.log(`\nConfidence >= 0.7 off by > 5 bpm: ${wrongHigh.length}; >= 0.4 off by > 10 bpm: ${wrongModerate.length}`);
+for (const r of [...all].sort((a, b) => b.hr - a.hr).slice(0, 5)) {
+  console.log(`  worst: ${r.name} read ${r.read} for ${r.truth.toFixed(1)} bpm at confidence ${r.conf}`);
+}
 
 console.log("\n| no-pulse case | outcome | confidence |");
 console.log("|---|---|---|");

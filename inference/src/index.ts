@@ -1,5 +1,5 @@
 // Public interface of @vitals/inference. Consumed as compiled JS from dist/.
-export type { AnalyzeOutcome, Demographics, InferencePool, StageTimings, Vitals } from "./types.js";
+export type { AnalyzeOutcome, Demographics, InferencePool, QualityReason, StageTimings, Vitals, VitalsQuality, Waveform, Waveforms } from "./types.js";
 export { analyzeBuffer } from "./pipeline.js";
 export { createInferencePool, DEFAULT_TIMEOUT_MS } from "./pool.js";
 export { encodeTensor, decodeTensor, type DecodedTensor, type EncodeOptions } from "./tensor-codec.js";

@@ -50,7 +50,7 @@ async function analyzeWithReadTime(buf: Uint8Array, readMs: number, demographics
       post_ms: ms(postMs),
       total_ms: ms(readMs + performance.now() - started),
     };
-    return { ok: true, vitals: final.vitals, timings };
+    return { ok: true, vitals: final.vitals, timings, waveforms: estimate.waveforms };
   } catch (e) {
     if (e instanceof TensorError || e instanceof ModelError) return fail(e.code, e.message);
     return fail("INTERNAL", `inference failed: ${(e as Error)?.message ?? String(e)}`);

@@ -10,7 +10,25 @@ export type Vitals = {
   systolic_bp: number;
   diastolic_bp: number;
   confidence: number;
+  /** Per-vital confidence and the reasons behind a low one (docs/api.md); additive. */
+  quality?: VitalsQuality;
 };
+
+/** Conditions that lower confidence, as reported to clients (docs/api.md). */
+export type QualityReason = "motion" | "low_light" | "face_lost" | "weak_pulse" | "compression";
+
+export type VitalsQuality = {
+  heart_rate: { confidence: number; snr_db: number };
+  respiratory_rate: { confidence: number };
+  hrv: { confidence: number; beats: number };
+  spo2: { confidence: number };
+  blood_pressure: { confidence: number };
+  reasons: QualityReason[];
+};
+
+/** A waveform at `sample_rate_hz`, with a 0..1 confidence per sample (0 where unusable). */
+export type Waveform = { sample_rate_hz: number; values: number[]; confidence: number[] };
+export type Waveforms = { pulse: Waveform; breathing: Waveform };
 
 export type StageTimings = {
   read_ms: number;
@@ -24,7 +42,7 @@ export type StageTimings = {
 export type AnalyzeError = { code: string; message: string };
 
 export type AnalyzeOutcome =
-  | { ok: true; vitals: Vitals; timings: StageTimings }
+  | { ok: true; vitals: Vitals; timings: StageTimings; waveforms?: Waveforms }
   | { ok: false; error: AnalyzeError };
 
 export interface InferencePool {

@@ -32,7 +32,10 @@ async function check(buf: Uint8Array): Promise<void> {
   expect(out).not.toBe("hang");
   const o = out as AnalyzeOutcome;
   if (o.ok) {
-    for (const v of Object.values(o.vitals)) expect(Number.isFinite(v)).toBe(true);
+    const { quality, ...numbers } = o.vitals;
+    for (const v of Object.values(numbers)) expect(Number.isFinite(v)).toBe(true);
+    // Per-vital quality: every number in it finite too.
+    for (const part of Object.values(quality ?? {})) if (!Array.isArray(part)) for (const v of Object.values(part)) expect(Number.isFinite(v)).toBe(true);
     expect(o.vitals.confidence).toBeGreaterThanOrEqual(0.1);
     codes.set("ok", (codes.get("ok") ?? 0) + 1);
   } else {

@@ -3,6 +3,7 @@ import { analyzeBuffer, encodeTensor, synthesizeFrames, type SynthOptions } from
 import { estimateBloodPressure } from "../src/vitals/blood-pressure.js";
 import { confidenceFrom } from "../src/vitals/confidence.js";
 import { finalizeVitals } from "../src/vitals/finalize.js";
+import { vitalsQuality } from "../src/vitals/quality.js";
 import { SPO2_A, SPO2_B, spo2FromRatio } from "../src/vitals/spo2.js";
 
 // Seeds outside the frozen benchmark set, so these are not the cases tuned on.
@@ -107,9 +108,49 @@ describe("estimators", () => {
   });
 
   it("confidence is gated by cross-region coherence", () => {
-    const good = { snrDb: 8, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1 };
+    const good = { snrDb: 8, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, onKeyFrames: false };
     expect(confidenceFrom(good)).toBeGreaterThan(0.9);
     expect(confidenceFrom({ ...good, coherence: 0.1 })).toBe(0);
     expect(confidenceFrom({ ...good, usableFrames: 0.5 })).toBeLessThan(0.6);
+  });
+
+  it("a rival rate or beats that disagree with the spectrum pull confidence out of the high band", () => {
+    const good = { snrDb: 8, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, onKeyFrames: false };
+    expect(confidenceFrom({ ...good, ambiguity: 0.8 })).toBeLessThan(0.4);
+    expect(confidenceFrom({ ...good, methodGapBpm: 9 })).toBeLessThan(0.4);
+    expect(confidenceFrom({ ...good, methodGapBpm: NaN })).toBeLessThan(0.7);
+    expect(confidenceFrom({ ...good, familyGapBpm: 50 })).toBeLessThan(0.4);
+    expect(confidenceFrom({ ...good, octaveRegions: 2 })).toBeLessThan(0.5);
+    expect(confidenceFrom({ ...good, onKeyFrames: true })).toBeLessThan(0.4);
+  });
+});
+
+describe("per-vital quality", () => {
+  const facts = {
+    snrDb: 5, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, onKeyFrames: false,
+    confidence: 0.9, breathPeakedness: 0.05, intervals: 30, jitterMs: 5, sdnnMs: 40, motionFraction: 0, lightLevel: 150,
+  };
+  it("never rates a vital above the scan, and caps the estimates below the moderate band", () => {
+    const q = vitalsQuality(facts);
+    expect(q.heart_rate.confidence).toBe(0.9);
+    for (const k of ["respiratory_rate", "hrv", "spo2", "blood_pressure"] as const) expect(q[k].confidence).toBeLessThanOrEqual(0.9);
+    expect(q.spo2.confidence).toBeLessThan(0.4);
+    expect(q.blood_pressure.confidence).toBeLessThan(0.4);
+    expect(q.reasons).toEqual([]);
+  });
+  it("lowers breathing and HRV on their own evidence, and names the reasons", () => {
+    const q = vitalsQuality({ ...facts, breathPeakedness: 0.005, intervals: 9, jitterMs: 50, motionFraction: 0.3, lightLevel: 30, usableFrames: 0.8, snrDb: -2 });
+    expect(q.respiratory_rate.confidence).toBeLessThan(0.4);
+    expect(q.hrv.confidence).toBeLessThan(0.1);
+    expect(q.reasons).toEqual(["motion", "low_light", "face_lost", "weak_pulse"]);
+  });
+  it("a real scan carries quality and waveforms of one sample per frame", async () => {
+    const { out } = await scan({ seed: 521, heartRate: 95, respiratoryRate: 15, noise: 3, frameCount: 450 });
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.vitals.quality?.heart_rate.confidence).toBe(out.vitals.confidence);
+    expect(out.waveforms?.pulse.values).toHaveLength(450);
+    expect(out.waveforms?.breathing.confidence).toHaveLength(450);
+    expect(out.waveforms?.pulse.sample_rate_hz).toBe(30);
   });
 });

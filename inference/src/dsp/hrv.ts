@@ -12,6 +12,8 @@ import { sdnn } from "../synth/physiology.js";
 
 export type BeatAnalysis = {
   heartRate: number; // bpm
+  /** |beat-interval rate - spectral rate| in bpm; NaN with fewer than 5 clean intervals. */
+  methodGapBpm: number;
   times: number[];
   beatTimesForAmplitude: number[];
   amplitudes: number[];
@@ -54,6 +56,7 @@ export function analyseBeats(fused: Float64Array, halves: Float64Array[] | undef
   const beatHr = intervals.ibisMs.length >= 5 ? 60000 / mean(intervals.ibisMs) : NaN;
   return {
     heartRate: Math.abs(beatHr - spectralHr) < 6 ? beatHr : spectralHr,
+    methodGapBpm: Math.abs(beatHr - spectralHr),
     times,
     beatTimesForAmplitude: initial.times.filter((_, i) => keep[i]),
     amplitudes: initial.amplitudes.filter((_, i) => keep[i]),

@@ -7,18 +7,14 @@ import { lombScargle, type Spectrum } from "./spectrum.js";
 import { median } from "./stats.js";
 
 const RATE = 4;
-const LO_HZ = 0.1; // 6 breaths/min
-const HI_HZ = 0.5; // 30 breaths/min
+// The answer band, 6-30 breaths/min, with a small margin: a true 30 /min peak sits on the
+// edge and, refined, can fall just outside it.
+const LO_HZ = 0.095;
+const HI_HZ = 0.51;
 // The spectrum is evaluated wider than the answer range, so that a slow trend shows as
 // a peak at the low edge of the wider band instead of posing as a 6 /min breath.
 const VIEW_LO_HZ = 0.03;
 const VIEW_HI_HZ = 0.7;
-// A slow drift left after detrending leaks just inside the low edge and can outvote a
-// weaker true breath. Local maxima below EDGE_HZ (8.4 /min) compete with their power
-// scaled down linearly to EDGE_WEIGHT at LO_HZ; the chosen peak is refined on the
-// unscaled spectrum, so the penalty never shifts a reported rate.
-const EDGE_HZ = 0.14;
-const EDGE_WEIGHT = 0.3;
 
 export type RespiratoryInput = {
   baseline: Float64Array; // continuous, at `rate`
@@ -51,7 +47,7 @@ export function estimateRespiration(input: RespiratoryInput): RespiratoryEstimat
     fused ??= { freqs: sp.freqs, power: new Float64Array(sp.power.length) };
     for (let k = 0; k < sp.power.length; k++) fused.power[k] += (quality * sp.power[k]) / total;
   }
-  const peak = fused && interiorPeak(fused, EDGE_WEIGHT);
+  const peak = fused && interiorPeak(fused);
   // Too little left between motion segments (a short or restless scan): every baseline sample
   // is better than no estimate; confidence already reflects the motion.
   if ((!fused || !peak) && input.baselineUsable) return estimateRespiration({ ...input, baselineUsable: undefined });
@@ -83,14 +79,17 @@ function windowed({ t, v }: Series): number[] {
   return v.map((x, i) => (x - vm - slope * (t[i] - tm)) * (0.5 - 0.5 * Math.cos((2 * Math.PI * (t[i] - start)) / span)));
 }
 
-/** Highest local maximum strictly inside the answer band (with the low-edge penalty when `edge` < 1), refined by a parabola. */
-function interiorPeak(sp: Spectrum, edge = 1): { freq: number; power: number } | undefined {
+/**
+ * Highest local maximum strictly inside the answer band, refined by a parabola. (A penalty
+ * on peaks below 8.4 /min, once added against slow drift, read true 6 /min breathing as
+ * 17 /min once the set reached down to 6 /min; it is gone.)
+ */
+function interiorPeak(sp: Spectrum): { freq: number; power: number } | undefined {
   let best = -1;
-  const weight = (f: number) => (f >= EDGE_HZ ? 1 : edge + ((1 - edge) * Math.max(0, f - LO_HZ)) / (EDGE_HZ - LO_HZ));
   for (let k = 1; k < sp.freqs.length - 1; k++) {
     const f = sp.freqs[k];
     if (f < LO_HZ || f > HI_HZ) continue;
-    if (sp.power[k] >= sp.power[k - 1] && sp.power[k] > sp.power[k + 1] && (best < 0 || sp.power[k] * weight(f) > sp.power[best] * weight(sp.freqs[best]))) best = k;
+    if (sp.power[k] >= sp.power[k - 1] && sp.power[k] > sp.power[k + 1] && (best < 0 || sp.power[k] > sp.power[best])) best = k;
   }
   if (best < 0) return undefined;
   const [a, b, c] = [sp.power[best - 1], sp.power[best], sp.power[best + 1]];

@@ -45,6 +45,11 @@ export function bloodVolume(train: BeatTrain, respiratoryRate: number, respPhase
   const out = new Float64Array(times.length);
   const fr = respiratoryRate / 60;
   const { beatTimes } = train;
+  // The dicrotic wave follows the systolic one by ~0.32 s at rest; at high rates it moves
+  // closer (the systole shortens), never past 2/3 of the interval, else it would pose as
+  // the next beat. Unchanged up to ~125 bpm.
+  const meanIbi = beatTimes.length > 1 ? (beatTimes[beatTimes.length - 1] - beatTimes[0]) / (beatTimes.length - 1) : 1;
+  const dicrotic = Math.min(0.32, 0.67 * meanIbi);
   let first = 0;
   for (let i = 0; i < times.length; i++) {
     const t = times[i];
@@ -55,7 +60,7 @@ export function bloodVolume(train: BeatTrain, respiratoryRate: number, respPhase
       const tau = t - beatTimes[b];
       // Amplitude modulation by breathing (RIAV)
       const amp = 1 + 0.15 * Math.sin(2 * Math.PI * fr * beatTimes[b] + respPhase);
-      v += amp * (Math.exp(-0.5 * (tau / 0.08) ** 2) + 0.35 * Math.exp(-0.5 * ((tau - 0.32) / 0.1) ** 2));
+      v += amp * (Math.exp(-0.5 * (tau / 0.08) ** 2) + 0.35 * Math.exp(-0.5 * ((tau - dicrotic) / 0.1) ** 2));
     }
     out[i] = v + 0.25 * resp; // baseline modulation (RIIV)
   }

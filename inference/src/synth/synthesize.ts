@@ -43,7 +43,7 @@ export type SynthTruth = {
 export type SynthResult = { frames: Uint8Array; frameCount: number; fps: number; truth: SynthTruth };
 
 // Approximate linear-RGB skin reflectance by Fitzpatrick type, as a camera would see it.
-const SKIN_TONES: [number, number, number][] = [
+export const SKIN_TONES: [number, number, number][] = [
   [226, 190, 168], [212, 166, 138], [190, 140, 108], [160, 112, 80], [118, 80, 56], [82, 54, 40],
 ];
 

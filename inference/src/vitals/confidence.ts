@@ -10,6 +10,11 @@ export type QualityInputs = {
   keptBeats: number; // 0..1 share of intervals that survived cleaning
   stability: number; // 0..1 lighting and motion stability
   usableFrames: number; // 0..1 frames with enough skin
+  ambiguity: number; // 0..1 strongest rival rate's cross-region power over the chosen one's
+  methodGapBpm: number; // beat-interval rate vs spectral rate (NaN: too few clean beats)
+  familyGapBpm: number; // POS-only rate vs PBV-only rate
+  octaveRegions: number; // regions with a candidate peaking at twice or half the rate
+  onKeyFrames: boolean; // the rate sits on a video codec's key-frame pattern (key-frames.ts)
 };
 
 // A no-pulse capture peaks near -8..-4 dB; clean face rPPG sits above +3 dB.
@@ -25,5 +30,28 @@ export function confidenceFrom(q: QualityInputs): number {
   const snr = clamp((q.snrDb - SNR_FLOOR_DB) / (SNR_FULL_DB - SNR_FLOOR_DB), 0, 1);
   const coherence = clamp((q.coherence - COHERENCE_FLOOR) / (COHERENCE_FULL - COHERENCE_FLOOR), 0, 1);
   const support = 0.35 * q.agreement + 0.35 * q.keptBeats + 0.3 * q.stability;
-  return clamp(Math.sqrt(coherence * (0.5 + 0.5 * snr)) * (0.3 + 0.7 * support) * q.usableFrames, 0, 1);
+  return clamp(Math.sqrt(coherence * (0.5 + 0.5 * snr)) * (0.3 + 0.7 * support) * q.usableFrames * rateCertainty(q), 0, 1);
+}
+
+/**
+ * A strong pulse can still be read at the wrong rate: a rival peak nearly as strong as
+ * the chosen one (a sub-harmonic, motion, a codec artefact), beat intervals that do not
+ * agree with the spectrum, candidates that peak elsewhere, or the two extraction methods
+ * (POS, PBV) each reading a different rate. Both are direct evidence the rate may be wrong, so they
+ * scale confidence down whatever the SNR says.
+ */
+function rateCertainty(q: QualityInputs): number {
+  const rival = clamp(1.6 * (1 - q.ambiguity), 0, 1); // <= 0.375: no effect; 0.8: x0.32
+  const gap = Number.isFinite(q.methodGapBpm) ? clamp(1 - (q.methodGapBpm - 2) / 8, 0.3, 1) : 0.6;
+  // Candidates (regions x methods) whose own peak is elsewhere: through a codec, POS can
+  // lock on an artefact at ~60 bpm in every region while PBV finds the pulse. Below 3/4
+  // agreement the rate is contested.
+  const agree = clamp(0.25 + q.agreement, 0, 1);
+  const families = clamp(1 - (q.familyGapBpm - 3) / 10, 0.35, 1);
+  // Two regions reading double or half the rate: an octave error is likely either way.
+  const octave = q.octaveRegions >= 2 ? 0.45 : 1;
+  // A codec's key-frame pattern at this rate: coherent across regions, so nothing above
+  // can tell it from a pulse. Kept out of the moderate band.
+  const keyFrames = q.onKeyFrames ? 0.35 : 1;
+  return rival * gap * agree * families * octave * keyFrames;
 }

@@ -1,6 +1,6 @@
 // From model outputs to unrounded vitals and the quality figures behind confidence.
 import type { ModelOutput } from "../model-runner.js";
-import type { Demographics, Vitals } from "../types.js";
+import type { Demographics, Vitals, Waveforms } from "../types.js";
 import { analyseBeats } from "../dsp/hrv.js";
 import { bandPass, detrend } from "../dsp/filters.js";
 import { estimateRespiration } from "../dsp/respiration.js";
@@ -11,14 +11,17 @@ import { confidenceFrom, type QualityInputs } from "./confidence.js";
 import { column, fuseCandidates, pulseCandidates, weightedSum, type RegionPulse } from "./regions.js";
 import { spo2FromRatio } from "./spo2.js";
 import { bridgeMasked, framesAwayFromMask, maskedFraction, motionMask } from "./motion.js";
+import { onKeyFramePattern } from "./key-frames.js";
+import { vitalsQuality } from "./quality.js";
+import { lightLevel, waveforms } from "./signal-facts.js";
 
 export type Estimate =
-  | { ok: true; vitals: Vitals; quality: QualityInputs }
+  | { ok: true; vitals: Vitals; quality: QualityInputs; waveforms: Waveforms }
   | { ok: false; code: string; message: string };
 
 export function estimateVitals(out: ModelOutput, fps: number, demographics?: Demographics): Estimate {
   const mask = motionMask(out, fps);
-  const cands = pulseCandidates(out, fps, mask);
+  const cands = pulseCandidates(out, fps, mask, motionMask(out, fps, true));
   const fused = fuseCandidates(cands, fps, out.frames, mask);
   if (!fused) return { ok: false, code: "NO_SIGNAL", message: "no region carries a usable skin signal" };
 
@@ -28,8 +31,9 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
   const intervals = beats.intervals;
   const heartRate = beats.heartRate;
 
+  const breathing = respiratoryBaseline(out, fps, regionWeights(cands), mask, fused.freq);
   const respiration = estimateRespiration({
-    baseline: respiratoryBaseline(out, fps, regionWeights(cands), mask),
+    baseline: breathing,
     // At least 0.5 s from motion: bridged spans leave ramps that pose as breaths.
     baselineUsable: framesAwayFromMask(mask, Math.round(0.5 * fps)),
     rate: fps,
@@ -47,10 +51,27 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
     keptBeats: intervals.keptFraction,
     stability: lightingStability(out, mask),
     usableFrames: usableFrames(out),
+    ambiguity: fused.ambiguity,
+    familyGapBpm: fused.familyGapBpm,
+    octaveRegions: fused.octaveRegions,
+    onKeyFrames: onKeyFramePattern(out, fps, heartRate),
+    methodGapBpm: beats.methodGapBpm,
   };
+  const confidence = confidenceFrom(quality);
+  const perVital = vitalsQuality({
+    ...quality,
+    confidence,
+    breathPeakedness: respiration.peakedness,
+    intervals: intervals.ibisMs.length,
+    jitterMs: beats.jitterMs,
+    sdnnMs: beats.sdnnMs,
+    motionFraction: maskedFraction(mask),
+    lightLevel: lightLevel(out),
+  });
   return {
     ok: true,
     quality,
+    waveforms: waveforms({ fps, pulse: fused.signal, breathing, mask, confidence, breathConfidence: perVital.respiratory_rate.confidence, halves }),
     vitals: {
       heart_rate: heartRate,
       respiratory_rate: respiration.breathsPerMinute,
@@ -58,7 +79,8 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
       spo2: spo2FromRatio(redBlueRatio(out, fps, regionWeights(cands), fused.signal, mask)),
       systolic_bp: bp.systolic,
       diastolic_bp: bp.diastolic,
-      confidence: confidenceFrom(quality),
+      confidence,
+      quality: perVital,
     },
   };
 }
@@ -75,12 +97,15 @@ function normalisedChannel(out: ModelOutput, fps: number, region: number, colour
  * Blood-volume baseline for RIIV: POS over the whole capture (one normalisation, not
  * the model's 1.6 s window, which would erase breathing-rate content), fused by weight.
  */
-function respiratoryBaseline(out: ModelOutput, fps: number, weights: number[], mask: Uint8Array): Float64Array {
+function respiratoryBaseline(out: ModelOutput, fps: number, weights: number[], mask: Uint8Array, pulseHz: number): Float64Array {
+  // Below the pulse: at 40 bpm the pulse (0.67 Hz) sits inside a fixed 0.7 Hz band and,
+  // far stronger than the breathing, buries it.
+  const hi = Math.min(0.7, 0.8 * pulseHz);
   const total = weights.reduce((a, w) => a + w, 0);
   const result = new Float64Array(out.frames);
   weights.forEach((weight, r) => {
     if (weight <= 0) return;
-    const [red, green, blue] = [0, 1, 2].map((c) => normalisedChannel(out, fps, r, c, 0.08, 0.7, mask));
+    const [red, green, blue] = [0, 1, 2].map((c) => normalisedChannel(out, fps, r, c, 0.08, hi, mask));
     const s1 = green.map((g, i) => g - blue[i]);
     const s2 = green.map((g, i) => g + blue[i] - 2 * red[i]);
     const alpha = std(s1) / Math.max(std(s2), 1e-12);

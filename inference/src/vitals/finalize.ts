@@ -1,6 +1,6 @@
 // The last gate before vitals leave the package: rounding per decisions.md section 3,
 // confidence floor 0.10 (0.0 is reserved for the service's fallback), no NaN/Infinity.
-import type { Vitals } from "../types.js";
+import type { Vitals, VitalsQuality } from "../types.js";
 
 const round = (v: number, digits: number) => {
   const f = 10 ** digits;
@@ -8,7 +8,9 @@ const round = (v: number, digits: number) => {
 };
 
 export function finalizeVitals(v: Vitals): { ok: true; vitals: Vitals } | { ok: false; code: string; message: string } {
-  for (const [k, value] of Object.entries(v)) {
+  const { quality, ...numbers } = v;
+  const nested = Object.entries(quality ?? {}).flatMap(([k, part]) => (Array.isArray(part) ? [] : Object.entries(part).map(([f, x]) => [`quality.${k}.${f}`, x] as const)));
+  for (const [k, value] of [...Object.entries(numbers), ...nested]) {
     if (!Number.isFinite(value)) return { ok: false, code: "NON_FINITE", message: `${k} is not a finite number` };
   }
   return {
@@ -21,6 +23,23 @@ export function finalizeVitals(v: Vitals): { ok: true; vitals: Vitals } | { ok: 
       systolic_bp: round(v.systolic_bp, 1),
       diastolic_bp: round(v.diastolic_bp, 1),
       confidence: round(Math.min(1, Math.max(0.1, v.confidence)), 2),
+      ...(quality && { quality: floorQuality(quality, round(Math.min(1, Math.max(0.1, v.confidence)), 2)) }),
     },
+  };
+}
+
+/**
+ * The heart rate's confidence is the overall one (same floor and rounding); no per-vital
+ * confidence is 0.0 either (that is the fallback's), and none exceeds the overall.
+ */
+function floorQuality(q: VitalsQuality, overall: number): VitalsQuality {
+  const fix = (c: number) => round(Math.min(overall, Math.max(0.1, c)), 2);
+  return {
+    ...q,
+    heart_rate: { ...q.heart_rate, confidence: overall },
+    respiratory_rate: { confidence: fix(q.respiratory_rate.confidence) },
+    hrv: { ...q.hrv, confidence: fix(q.hrv.confidence) },
+    spo2: { confidence: fix(q.spo2.confidence) },
+    blood_pressure: { confidence: fix(q.blood_pressure.confidence) },
   };
 }

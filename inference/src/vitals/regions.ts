@@ -3,11 +3,13 @@ import type { ModelOutput } from "../model-runner.js";
 import { bandPass } from "../dsp/filters.js";
 import { motionFreePbv } from "../dsp/pbv.js";
 import { powerSpectrum, pulseSnrDb, spectralPeak, type ComplexSpectrum } from "../dsp/spectrum.js";
-import { mean, std } from "../dsp/stats.js";
+import { clamp, mean, std } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
 import { bridgeMasked } from "./motion.js";
 
-export const PULSE_LO_HZ = 0.7; // 42 bpm
+// 36 bpm: a search band that stopped at 42 bpm read a 40 bpm pulse as its second or
+// third harmonic, at high confidence, since the fundamental was simply not looked at.
+export const PULSE_LO_HZ = 0.6;
 export const PULSE_HI_HZ = 3.5; // 210 bpm
 const GRID_HZ = 0.01; // 0.6 bpm grid; a 24 s Hann main lobe spans ~8 points, so the parabola is exact enough
 
@@ -16,6 +18,7 @@ export type RegionPulse = {
   method: "pos" | "pbv" | "pbv-still";
   signal: Float64Array; // band-passed, unit variance
   spectrum?: ComplexSpectrum;
+  rateSpectrum?: ComplexSpectrum; // of the signal with motion segments silenced (gateMasked): chooses the rate
   freq: number; // own spectral peak
   snrDb: number; // at the fused rate
   skin: number; // mean skin fraction
@@ -28,6 +31,9 @@ export type FusedPulse = {
   snrDb: number;
   agreement: number; // weighted share of candidates whose own peak matches the fused rate
   coherence: number; // correlation of two halves of the regions (independent sensor noise)
+  ambiguity: number; // 0..1 cross-region power of the strongest rival rate over the chosen one's
+  familyGapBpm: number; // |rate from POS candidates alone - rate from PBV candidates alone|; 0 with one family
+  octaveRegions: number; // regions with a candidate whose own peak is at twice or half the rate
 };
 
 export function column(data: Float32Array, stride: number, offset: number, frames: number): Float64Array {
@@ -36,7 +42,11 @@ export function column(data: Float32Array, stride: number, offset: number, frame
   return out;
 }
 
-export function pulseCandidates(out: ModelOutput, fps: number, mask: Uint8Array): RegionPulse[] {
+/**
+ * `mask`: motion segments, bridged. `rateMask` (a superset that also holds colour-balance
+ * steps, motion.ts): silenced in the spectrum that chooses the rate only.
+ */
+export function pulseCandidates(out: ModelOutput, fps: number, mask: Uint8Array, rateMask = mask): RegionPulse[] {
   const list: RegionPulse[] = [];
   // A refit of the model's PBV on the still frames (dsp/pbv.ts), where the model gives PBV
   // and the capture has movement; without movement the refit would be the model's PBV.
@@ -44,7 +54,7 @@ export function pulseCandidates(out: ModelOutput, fps: number, mask: Uint8Array)
   for (let r = 0; r < REGIONS; r++) {
     const skin = mean(column(out.skinFraction, REGIONS, r, out.frames));
     const candidate = (method: RegionPulse["method"], data: Float32Array) => {
-      const c = regionCandidate(column(data, REGIONS, r, out.frames), fps, mask, r, method, skin);
+      const c = regionCandidate(column(data, REGIONS, r, out.frames), fps, mask, rateMask, r, method, skin);
       list.push(c);
       return c;
     };
@@ -55,19 +65,41 @@ export function pulseCandidates(out: ModelOutput, fps: number, mask: Uint8Array)
   return list;
 }
 
-function regionCandidate(raw: Float64Array, fps: number, mask: Uint8Array, region: number, method: RegionPulse["method"], skin: number): RegionPulse {
+function regionCandidate(raw: Float64Array, fps: number, mask: Uint8Array, rateMask: Uint8Array, region: number, method: RegionPulse["method"], skin: number): RegionPulse {
   const filtered = bandPass(bridgeMasked(raw, mask), fps, PULSE_LO_HZ - 0.1, PULSE_HI_HZ + 0.5);
   const s = std(filtered);
   const usable = s > 1e-9 && skin >= 0.02 && filtered.every(Number.isFinite);
   if (usable) for (let i = 0; i < filtered.length; i++) filtered[i] /= s;
   const spectrum = usable ? powerSpectrum(filtered, fps, PULSE_LO_HZ, PULSE_HI_HZ, GRID_HZ) : undefined;
+  const moved = usable && rateMask.some((m) => m);
   return {
     region, method, skin, spectrum,
+    rateSpectrum: moved ? powerSpectrum(gateMasked(filtered.slice(), rateMask, fps), fps, PULSE_LO_HZ, PULSE_HI_HZ, GRID_HZ) : spectrum,
     signal: usable ? filtered : new Float64Array(raw.length),
     freq: spectrum ? spectralPeak(spectrum).freq : NaN,
     snrDb: -30,
     weight: 0,
   };
+}
+
+/**
+ * Silences motion segments in a band-passed candidate (with a 0.25 s cosine fade each
+ * side), for choosing the rate. The straight line bridging a segment still leaves, once
+ * band-passed, bends at its ends that pose as a slow pulse: with three camera events in
+ * 20 s (exposure and white-balance steps) those outvoted the true rate; a gap only widens
+ * the spectral peak. The candidate's SNR weight keeps using the bridged signal (on the
+ * synthetic set the gated one weighed motion-hit candidates too high: breathing got worse).
+ */
+function gateMasked(x: Float64Array, mask: Uint8Array, fps: number): Float64Array {
+  if (!mask.some((m) => m)) return x;
+  const fade = Math.max(1, Math.round(0.25 * fps));
+  let last = -Infinity;
+  const dist = new Float64Array(x.length);
+  for (let t = 0; t < x.length; t++) { if (mask[t]) last = t; dist[t] = t - last; }
+  last = Infinity;
+  for (let t = x.length - 1; t >= 0; t--) { if (mask[t]) last = t; dist[t] = Math.min(dist[t], last - t); }
+  for (let t = 0; t < x.length; t++) if (dist[t] <= fade) x[t] *= 0.5 - 0.5 * Math.cos((Math.PI * dist[t]) / (fade + 1));
+  return x;
 }
 
 /**
@@ -80,7 +112,12 @@ function regionCandidate(raw: Float64Array, fps: number, mask: Uint8Array, regio
 export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number, mask?: Uint8Array): FusedPulse | undefined {
   const usable = cands.filter((c) => c.spectrum);
   if (!usable.length) return undefined;
-  const f0 = crossRegionPeak(usable, fps);
+  const { freq: f0, ambiguity } = crossRegionPeak(usable, fps);
+  // The two extraction methods fail differently: through a video codec (coarse chroma) POS
+  // can lock on one artefact in every region while PBV keeps the pulse. Each family's own
+  // rate is a second opinion; a disagreement lowers confidence (confidence.ts).
+  const pos = usable.filter((c) => c.method === "pos"), pbv = usable.filter((c) => c.method !== "pos");
+  const familyGapBpm = pos.length && pbv.length ? Math.abs(crossRegionPeak(pos, fps).freq - crossRegionPeak(pbv, fps).freq) * 60 : 0;
   for (const c of usable) {
     c.snrDb = pulseSnrDb(c.spectrum!, f0);
     c.weight = Math.pow(10, c.snrDb / 10) * Math.min(1, c.skin / 0.2);
@@ -93,11 +130,21 @@ export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number
   const freq = spectralPeak({ freqs: sp.freqs, power: near }).freq;
   const totalWeight = usable.reduce((a, c) => a + c.weight, 0);
   const agree = usable.filter((c) => Math.abs(c.freq - freq) * 60 < 5).reduce((a, c) => a + c.weight, 0);
-  return { signal, freq, snrDb: pulseSnrDb(sp, freq), agreement: agree / totalWeight, coherence: halvesCorrelation(usable, frames, mask) };
+  return { signal, freq, snrDb: pulseSnrDb(sp, freq), agreement: agree / totalWeight, coherence: halvesCorrelation(usable, frames, mask), ambiguity, familyGapBpm, octaveRegions: octaveRegions(usable, freq) };
 }
 
-function crossRegionPeak(usable: RegionPulse[], fps: number): number {
-  const { freqs } = usable[0].spectrum!;
+/**
+ * Regions where some candidate's own peak sits at twice or half the chosen rate (within
+ * 4 %). Noise puts a peak there only by chance; a pulse read at half (or double) its rate
+ * in some regions and not in others puts it there systematically.
+ */
+function octaveRegions(usable: RegionPulse[], f0: number): number {
+  const off = (f: number) => [2 * f0, f0 / 2].some((g) => Math.abs(f - g) <= 0.04 * g);
+  return new Set(usable.filter((c) => off(c.freq)).map((c) => c.region)).size;
+}
+
+function crossRegionPeak(usable: RegionPulse[], fps: number): { freq: number; ambiguity: number } {
+  const { freqs } = usable[0].rateSpectrum!;
   const n = freqs.length;
   const regions = [...new Set(usable.map((c) => c.region))];
   const sumRe = new Float64Array(n), sumIm = new Float64Array(n), auto = new Float64Array(n);
@@ -105,27 +152,70 @@ function crossRegionPeak(usable: RegionPulse[], fps: number): number {
     const re = new Float64Array(n), im = new Float64Array(n);
     for (const c of usable.filter((u) => u.region === r)) {
       const skinFactor = Math.min(1, c.skin / 0.2);
-      for (let k = 0; k < n; k++) { re[k] += skinFactor * c.spectrum!.re[k]; im[k] += skinFactor * c.spectrum!.im[k]; }
+      for (let k = 0; k < n; k++) { re[k] += skinFactor * c.rateSpectrum!.re[k]; im[k] += skinFactor * c.rateSpectrum!.im[k]; }
     }
     for (let k = 0; k < n; k++) { sumRe[k] += re[k]; sumIm[k] += im[k]; auto[k] += re[k] ** 2 + im[k] ** 2; }
   }
   // With a single region there are no cross terms; fall back to its own power.
   const score = sumRe.map((v, k) => (regions.length > 1 ? v * v + sumIm[k] ** 2 - auto[k] : auto[k]));
   const peak = spectralPeak({ freqs, power: score });
-  // Octave check: in noise the sharp systolic peak can make the second harmonic win.
-  // Noise has no cross-region power, so real power at half the rate means that half is
-  // the fundamental.
-  const half = peak.freq / 2;
-  if (half >= freqs[0]) {
-    const near = score.map((v, k) => (Math.abs(freqs[k] - half) <= 0.08 ? v : 0));
-    const sub = spectralPeak({ freqs, power: near });
-    // Power at the half rate alone is ambiguous in heavy noise (motion leaves some there
-    // too), so the time domain decides: if the peak rate is the pulse, the summed signal
-    // repeats after one of its periods about as well as after two; if it is the second
-    // harmonic, a shift by one of its periods is half a true beat and decorrelates.
-    if (sub.power > 0.4 * peak.power && lagCorrelation(usable, fps, 1 / peak.freq) < 0.5 * lagCorrelation(usable, fps, 2 / peak.freq)) return sub.freq;
+  const freq = fundamental(usable, fps, freqs, score, peak);
+  // A strong peak at twice the rate is either the pulse's own harmonic (0.3-0.6 of its power
+  // for a sharp systolic wave) or the true rate read at half: above ~0.6 it is contested.
+  const octave = powerNear(freqs, score, 2 * freq) / Math.max(1e-30, powerNear(freqs, score, freq));
+  return { freq, ambiguity: Math.max(rivalRatio(freqs, score, freq), clamp(octave - 0.3, 0, 1)) };
+}
+
+function powerNear(freqs: Float64Array, score: Float64Array, f: number): number {
+  let best = 0;
+  for (let k = 0; k < freqs.length; k++) if (Math.abs(freqs[k] - f) <= 0.05) best = Math.max(best, score[k]);
+  return best;
+}
+
+/**
+ * Octave check: in noise the sharp systolic peak can make the second (or, for a slow
+ * pulse, the third) harmonic win. Noise has no cross-region power, so real power at
+ * 1/2 or 1/3 of the rate means that may be the fundamental. Power there alone is
+ * ambiguous in heavy noise (motion leaves some there too), so the time domain decides:
+ * if the peak rate is the pulse, the summed signal repeats after one of its periods
+ * about as well as after `div` of them; if it is the div-th harmonic, a shift by one of
+ * its periods is a fraction of a true beat and decorrelates.
+ */
+function fundamental(usable: RegionPulse[], fps: number, freqs: Float64Array, score: Float64Array, peak: { freq: number; power: number }): number {
+  for (const div of [3, 2]) {
+    const sub = peak.freq / div;
+    if (sub < freqs[0]) continue;
+    const near = score.map((v, k) => (Math.abs(freqs[k] - sub) <= 0.08 ? v : 0));
+    const found = spectralPeak({ freqs, power: near });
+    if (found.power > 0.4 * peak.power && lagCorrelation(usable, fps, 1 / peak.freq) < 0.5 * lagCorrelation(usable, fps, div / peak.freq)) return found.freq;
+  }
+  // And upwards: through a video codec the pulse can grow a sub-harmonic (alternate beats
+  // rendered differently) that outgrows it. If the peak is half the true rate, the summed
+  // signal repeats after half the peak's period; a true pulse anti-correlates there.
+  const up = 2 * peak.freq;
+  if (up <= freqs[freqs.length - 1]) {
+    const near = score.map((v, k) => (Math.abs(freqs[k] - up) <= 0.08 ? v : 0));
+    const found = spectralPeak({ freqs, power: near });
+    if (found.power > 0.5 * peak.power && lagCorrelation(usable, fps, 1 / up) > 0.3) return found.freq;
   }
   return peak.freq;
+}
+
+/**
+ * The strongest rival: the highest cross-region power at least 0.12 Hz (7 bpm) from the
+ * chosen rate and not at its harmonics (2f, 3f support the choice), over the chosen
+ * rate's power. Near 1 the rate is a coin toss between two peaks (a sub-harmonic, motion,
+ * a codec artefact); confidence must say so.
+ */
+function rivalRatio(freqs: Float64Array, score: Float64Array, f0: number): number {
+  let own = 0, rival = 0;
+  for (let k = 0; k < freqs.length; k++) {
+    const f = freqs[k];
+    if (Math.abs(f - f0) <= 0.05) own = Math.max(own, score[k]);
+    const harmonic = [2, 3].some((h) => Math.abs(f - h * f0) <= 0.12);
+    if (Math.abs(f - f0) >= 0.12 && !harmonic && k > 0 && k < freqs.length - 1 && score[k] >= score[k - 1] && score[k] >= score[k + 1]) rival = Math.max(rival, score[k]);
+  }
+  return own > 0 ? Math.min(1, Math.max(0, rival) / own) : 1;
 }
 
 /** Autocorrelation at `lagS` seconds of the skin-weighted sum of all candidate signals. */

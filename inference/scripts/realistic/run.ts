@@ -1,0 +1,93 @@
+// `npm run bench:accuracy -- --realistic [--quick] [--seed-offset N] [--jobs N]`: the
+// realistic chain. Each scan is rendered to pixels (scene.ts), encoded with a real codec at
+// a phone bitrate and decoded again (codec.ts, files in a temp dir removed at the end),
+// its regions extracted like a client (extract.ts), then analysed like an upload.
+import { appendFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { analyzeBuffer, encodeTensor } from "../../src/index.js";
+import { FRAME_BYTES } from "../../src/tensor-format.js";
+import { gaussian, seededRandom } from "../../src/synth/random.js";
+import { decode, encode, extensionOf } from "./codec.js";
+import { extractRegions } from "./extract.js";
+import { realisticCases, type RealisticCase } from "./set.js";
+import { makeScene } from "./scene.js";
+import { printReport, type Result } from "./report.js";
+
+export async function runCase(c: RealisticCase, dir: string): Promise<Result> {
+  const scene = makeScene(c);
+  const file = join(dir, `scan-${c.index}.${extensionOf(c.codec)}`);
+  await encode(file, c.codec, { width: c.width, height: c.height, fps: c.fps, kbps: c.kbps, frameCount: scene.frameCount }, scene.render);
+  const tensor = new Uint8Array(scene.frameCount * FRAME_BYTES);
+  // A face tracker follows the face with about 0.3 px of jitter per frame.
+  const jitter = gaussian(seededRandom(c.seed + 17));
+  const frames = await decode(file, c.width, c.height, (t, rgb) => {
+    if (t >= scene.frameCount) return;
+    const [x, y] = scene.centre(t);
+    extractRegions(rgb, c.width, c.height, c.faceWidth, [x + 0.3 * jitter(), y + 0.3 * jitter()], tensor, t);
+  });
+  await rm(file, { force: true });
+  const count = Math.min(frames, scene.frameCount);
+  const out = await analyzeBuffer(encodeTensor(tensor.subarray(0, count * FRAME_BYTES), { frameCount: count, fps: c.fps }));
+  return { c, truth: scene.truth, out };
+}
+
+type Saved = { index: number; hr: number; rr: number; conf: number; truthHr: number; truthRr: number };
+
+/**
+ * Flags: --count N (200; --quick 48), --jobs N (2), --seed-offset N, --verbose; --from/--to
+ * run a slice of the set, --jsonl FILE appends each scan's outcome, and --report FILE...
+ * prints the tables from such files (slices run by separate processes on a busy machine;
+ * a later file's row replaces an earlier one's for the same scan).
+ */
+export async function runRealistic(argv: string[]) {
+  const flag = (name: string, fallback: number) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
+  const count = flag("--count", argv.includes("--quick") ? 48 : 200);
+  const jobs = flag("--jobs", 2);
+  const all = realisticCases(count, flag("--seed-offset", 0));
+  if (argv.includes("--report")) return reportFromFiles(all, argv.slice(argv.indexOf("--report") + 1).filter((a) => !a.startsWith("--")));
+  // --indices a,b,c: only those scans (e.g. re-checking the confident ones after a change
+  // that can only lower confidence).
+  const only = argv.includes("--indices") ? new Set(argv[argv.indexOf("--indices") + 1].split(",").map(Number)) : undefined;
+  const cases = all.slice(flag("--from", 0), flag("--to", count)).filter((c) => !only || only.has(c.index));
+  const jsonl = argv.includes("--jsonl") ? argv[argv.indexOf("--jsonl") + 1] : undefined;
+  const dir = await mkdtemp(join(tmpdir(), "rppg-realistic-"));
+  const results: Result[] = [];
+  const started = performance.now();
+  let next = 0;
+  try {
+    await Promise.all(Array.from({ length: jobs }, async () => {
+      while (next < cases.length) {
+        const r = await runCase(cases[next++], dir);
+        results.push(r);
+        if (jsonl) {
+          const v = r.out.ok ? r.out.vitals : undefined;
+          const row: Saved = { index: r.c.index, hr: v?.heart_rate ?? NaN, rr: v?.respiratory_rate ?? NaN, conf: v?.confidence ?? 0, truthHr: r.truth.heartRate, truthRr: r.truth.respiratoryRate };
+          await appendFile(jsonl, JSON.stringify(row) + "\n");
+        }
+        if (argv.includes("--verbose")) {
+          const v = r.out.ok ? `${r.out.vitals.heart_rate} conf ${r.out.vitals.confidence}` : r.out.error.code;
+          const rr = r.out.ok ? ` rr ${r.truth.respiratoryRate.toFixed(1)} -> ${r.out.vitals.respiratory_rate}` : "";
+          console.log(`#${r.c.index} ${r.c.codec} ${r.c.fps} fps F${r.c.fitzpatrick} cheek ${r.c.cheekPx}px ${r.c.kbps} kbps hr ${r.truth.heartRate.toFixed(1)} -> ${v}${rr}`);
+        }
+      }
+    }));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  results.sort((a, b) => a.c.index - b.c.index);
+  printReport(results, (performance.now() - started) / 1000);
+}
+
+async function reportFromFiles(all: RealisticCase[], files: string[]) {
+  const results: Result[] = [];
+  for (const file of files) {
+    for (const line of (await readFile(file, "utf8")).split("\n").filter(Boolean)) {
+      const s = JSON.parse(line) as Saved;
+      const out = s.hr === null ? { ok: false as const, error: { code: "FAILED", message: "" } } : { ok: true as const, timings: {} as never, vitals: { heart_rate: s.hr, respiratory_rate: s.rr ?? NaN, confidence: s.conf } as never };
+      results.push({ c: all[s.index], truth: { heartRate: s.truthHr, respiratoryRate: s.truthRr }, out });
+    }
+  }
+  const latest = new Map(results.map((r) => [r.c.index, r]));
+  printReport([...latest.values()].sort((a, b) => a.c.index - b.c.index), NaN);
+}
