@@ -41,6 +41,32 @@ describe("API key check", () => {
   });
 });
 
+describe("credential sent as Authorization: Bearer (browsers)", () => {
+  it("sends a client token as a Bearer header and never as X-API-Key", async () => {
+    const service = fakeService(() => jsonResponse(session()));
+    const client = new VitalsClient({ credential: "ct_opaque.token-value", baseUrl: BASE, fetch: service.fetch });
+    expect(client.environment).toBeUndefined();
+    await client.startSession();
+    expect(service.requests[0].headers.get("authorization")).toBe("Bearer ct_opaque.token-value");
+    expect(service.requests[0].headers.get("x-api-key")).toBeNull();
+  });
+
+  it("checks a ck_ key given as the credential like an apiKey, and knows its environment", async () => {
+    const service = fakeService(() => jsonResponse(session()));
+    const client = new VitalsClient({ credential: KEYS.live, baseUrl: BASE, fetch: service.fetch });
+    expect(client.environment).toBe("live");
+    await client.startSession();
+    expect(service.requests[0].headers.get("authorization")).toBe(`Bearer ${KEYS.live}`);
+    expect(() => new VitalsClient({ credential: "ck_live_short", baseUrl: BASE })).toThrow(InvalidApiKeyError);
+  });
+
+  it("refuses an empty or spaced credential, and both kinds at once, without a request", () => {
+    expect(() => new VitalsClient({ credential: "", baseUrl: BASE })).toThrow(InvalidApiKeyError);
+    expect(() => new VitalsClient({ credential: "a b", baseUrl: BASE })).toThrow(InvalidApiKeyError);
+    expect(() => new VitalsClient({ credential: "tok", apiKey: KEYS.test, baseUrl: BASE })).toThrow(TypeError);
+  });
+});
+
 describe("the workflow calls", () => {
   it("start sends demographics; upload PUTs video/webm bytes without the key; complete sends session_id", async () => {
     const s = session();

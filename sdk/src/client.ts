@@ -1,12 +1,21 @@
-import { validateApiKey, type KeyEnvironment } from "./api-key.js";
-import { PollTimeoutError, VitalsApiError } from "./errors.js";
+import { credentialKind, validateApiKey, type CredentialKind, type KeyEnvironment } from "./api-key.js";
+import { InvalidApiKeyError, PollTimeoutError, VitalsApiError } from "./errors.js";
 import { send, sendJson, type RetryPolicy, type Transport } from "./http.js";
 import { measureByPolling } from "./measure-by-polling.js";
-import type { Demographics, FetchLike, Result, Session, Sleep, WithMeta } from "./types.js";
+import type { ClientToken, Demographics, FetchLike, Result, Session, Sleep, WithMeta } from "./types.js";
 
 export type VitalsClientOptions = {
-  /** `ck_test_…` (sandbox, no quota) or `ck_live_…`. */
-  apiKey: string;
+  /**
+   * Sent as X-API-Key: `ck_test_…` (sandbox, no quota) or `ck_live_…` on a server; in a browser,
+   * a `ct_test_…` / `ct_live_…` client token minted on your server (mintClientToken), never a
+   * secret key. Give this or `credential`.
+   */
+  apiKey?: string;
+  /**
+   * Sent as `Authorization: Bearer`: what a browser holds (a short-lived client token), or a
+   * ck_ key. Give this or `apiKey`.
+   */
+  credential?: string;
   /** The deployment's address, e.g. https://api.example.com. */
   baseUrl: string;
   /** Injected for tests, proxies or other runtimes; the global fetch by default. */
@@ -34,6 +43,14 @@ export type PollOptions = CallOptions & {
   maxAttempts?: number;
   onStatus?: (status: string, attempt: number) => void;
 };
+export type MintClientTokenOptions = CallOptions & {
+  /** Exact page origins allowed to use the token, e.g. ["https://app.example.com"]. */
+  origins: string[];
+  /** Lifetime, 30..900 s (service default 300): it must cover start, upload and complete. */
+  ttlSeconds?: number;
+  /** Session starts allowed, 1..10 (service default 1). */
+  maxScans?: number;
+};
 export type TensorBody = Uint8Array | ArrayBuffer | Blob;
 export type UploadResult = { status: number; etag?: string };
 export type MeasureStage = "session-started" | "uploaded" | "completing";
@@ -48,16 +65,26 @@ const TERMINAL = new Set(["completed", "failed"]);
 const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class VitalsClient {
-  readonly environment: KeyEnvironment;
+  /** The key's environment; undefined for a client token given as `credential` (the service knows it). */
+  readonly environment?: KeyEnvironment;
+  /** A secret key (servers) or a client token (browsers). */
+  readonly credential: CredentialKind;
   readonly baseUrl: string;
-  readonly #apiKey: string;
+  readonly #auth: Record<string, string>;
   readonly #transport: Transport;
   readonly #timeouts: { call: number; upload: number; complete: number };
 
   constructor(options: VitalsClientOptions) {
     // Before anything else, so a bad key never reaches the network (spec Authentication rule 10).
-    this.environment = validateApiKey(options.apiKey);
-    this.#apiKey = options.apiKey;
+    if (options.credential !== undefined && options.apiKey !== undefined) throw new TypeError("give apiKey or credential, not both");
+    if (options.credential !== undefined) {
+      this.environment = bearerEnvironment(options.credential);
+      this.#auth = { Authorization: `Bearer ${options.credential}` };
+    } else {
+      this.environment = validateApiKey(options.apiKey);
+      this.#auth = { "X-API-Key": options.apiKey! };
+    }
+    this.credential = credentialKind(options.credential ?? options.apiKey!);
     let base: URL;
     try {
       base = new URL(options.baseUrl);
@@ -80,13 +107,27 @@ export class VitalsClient {
   }
 
   #json<T>(method: string, path: string, body: unknown, timeoutMs: number, signal?: AbortSignal) {
-    const headers: Record<string, string> = { "X-API-Key": this.#apiKey, Accept: "application/json" };
+    const headers: Record<string, string> = { ...this.#auth, Accept: "application/json" };
     const init: RequestInit = { method, headers };
     if (body !== undefined) {
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
     }
     return sendJson<T>(this.#transport, `${this.baseUrl}${path}`, init, { timeoutMs, signal });
+  }
+
+  /**
+   * POST /sdk/client-token, on your server: a short-lived token a browser page uses instead of
+   * the secret key. A client holding a client token cannot mint (refused without a request).
+   */
+  mintClientToken(options: MintClientTokenOptions): Promise<WithMeta<ClientToken>> {
+    if (this.credential === "client-token") {
+      return Promise.reject(new TypeError("mintClientToken needs a secret key (ck_…): a client token cannot mint client tokens"));
+    }
+    const body: Record<string, unknown> = { origins: options.origins };
+    if (options.ttlSeconds !== undefined) body.ttl_seconds = options.ttlSeconds;
+    if (options.maxScans !== undefined) body.max_scans = options.maxScans;
+    return this.#json<ClientToken>("POST", "/sdk/client-token", body, this.#timeouts.call, options.signal);
   }
 
   /** POST /sdk/session/start. Uses one scan of the monthly quota on a live key. */
@@ -149,6 +190,13 @@ export class VitalsClient {
       : await this.completeUpload(session.session_id, options);
     return { ...result, session };
   }
+}
+
+/** A ck_ key is checked like apiKey; anything else is a client token, opaque to the client. */
+function bearerEnvironment(credential: string): KeyEnvironment | undefined {
+  if (credential.startsWith("ck_")) return validateApiKey(credential);
+  if (credential.trim() === "" || /\s/.test(credential)) throw new InvalidApiKeyError(credential.trim() === "" ? "empty" : "malformed");
+  return undefined;
 }
 
 export { VitalsApiError };

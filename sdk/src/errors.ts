@@ -36,7 +36,7 @@ export class InvalidApiKeyError extends Error {
     super(
       reason === "empty"
         ? "An API key is required"
-        : "Malformed API key: expected ck_test_ or ck_live_ followed by 64 lowercase hex characters",
+        : "Malformed API key: expected ck_test_ or ck_live_ (a secret key) or ct_test_ or ct_live_ (a client token) followed by 64 lowercase hex characters",
     );
   }
 }

@@ -1,7 +1,7 @@
 // Public interface of @vitals/sdk.
-export { VitalsClient, type CallOptions, type MeasureOptions, type MeasureStage, type PollOptions, type TensorBody, type UploadResult, type VitalsClientOptions } from "./client.js";
+export { VitalsClient, type CallOptions, type MeasureOptions, type MeasureStage, type MintClientTokenOptions, type PollOptions, type TensorBody, type UploadResult, type VitalsClientOptions } from "./client.js";
 export { InvalidApiKeyError, PollTimeoutError, VitalsApiError, VitalsNetworkError, type ErrorBody } from "./errors.js";
-export { validateApiKey, type KeyEnvironment } from "./api-key.js";
+export { credentialKind, validateApiKey, type CredentialKind, type KeyEnvironment } from "./api-key.js";
 export { parseRateLimit, parseRetryAfter, parseUsage } from "./headers.js";
 export { inspectTensor, TENSOR_HEADER_BYTES, type TensorHeaderInfo } from "./tensor.js";
 export { encodeTensor, TENSOR_FRAME_BYTES, type EncodeTensorOptions } from "./encode-tensor.js";

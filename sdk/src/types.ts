@@ -18,6 +18,24 @@ export type Vitals = {
   diastolic_bp: number;
   /** 0.7-1 high, 0.4-0.7 moderate, 0.1-0.4 low, 0.0 fallback values (inference failed). */
   confidence: number;
+  /** Per-vital confidence and what lowered it (docs/api.md, "Per-vital quality"). */
+  quality?: VitalsQuality;
+};
+
+// The client depends on nothing of the service, so these restate the inference package's
+// quality types; lib/openapi/sdk-types.test.ts fails if the two drift apart.
+
+/** Conditions that lower confidence. */
+export type QualityReason = "motion" | "low_light" | "face_lost" | "weak_pulse" | "compression";
+
+export type VitalsQuality = {
+  heart_rate: { confidence: number; snr_db: number };
+  respiratory_rate: { confidence: number };
+  /** `beats`: clean beats used. */
+  hrv: { confidence: number; beats: number };
+  spo2: { confidence: number };
+  blood_pressure: { confidence: number };
+  reasons: QualityReason[];
 };
 
 export type Range = { min: number; max: number };
@@ -37,6 +55,16 @@ export type Session = {
   expires_at: number;
   upload_url: string;
   fallback_config: FallbackConfig;
+};
+
+/** A short-lived browser credential (POST /sdk/client-token). */
+export type ClientToken = {
+  /** `ct_test_…` or `ct_live_…`: hand it to the page, never the secret key. */
+  token: string;
+  /** Unix seconds. */
+  expires_at: number;
+  max_scans: number;
+  origins: string[];
 };
 
 export type SessionStatus = "created" | "uploading" | "processing" | "completed" | "failed" | "expired";

@@ -11,7 +11,24 @@ import { VitalsApiError, VitalsClient, type FetchLike } from "../src/index.js";
 const PORT = 3300 + (process.pid % 10);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = `/tmp/vitals-sdk-test-${process.pid}`;
-const SANDBOX = { heart_rate: 72, respiratory_rate: 16, hrv: 48, spo2: 98, systolic_bp: 118, diastolic_bp: 76, confidence: 0.95 };
+// The sandbox's fixed vitals, with the fixed per-vital quality every result carries (docs/api.md).
+const SANDBOX = {
+  heart_rate: 72,
+  respiratory_rate: 16,
+  hrv: 48,
+  spo2: 98,
+  systolic_bp: 118,
+  diastolic_bp: 76,
+  confidence: 0.95,
+  quality: {
+    heart_rate: { confidence: 0.95, snr_db: 6 },
+    respiratory_rate: { confidence: 0.8 },
+    hrv: { confidence: 0.7, beats: 29 },
+    spo2: { confidence: 0.3 },
+    blood_pressure: { confidence: 0.2 },
+    reasons: [],
+  },
+};
 let server: ChildProcess;
 
 beforeAll(async () => {
@@ -82,6 +99,23 @@ describe("VitalsClient against the production server", () => {
     expect(polled.status).toBe("completed");
     expect(polled.vitals).toEqual(SANDBOX);
     expect(polled.completed_at).toBeGreaterThan(0);
+  });
+
+  it("mints a client token with the secret key, and scans with it from the token's origin only", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const origin = "https://shop.example.com";
+    const minted = await clientFor(test.key).mintClientToken({ origins: [origin], maxScans: 1 });
+    expect(minted.token).toMatch(/^ct_test_[0-9a-f]{64}$/);
+    const fromPage = (pageOrigin: string): FetchLike => {
+      const f = fetchFromFreshIp();
+      return (url, init = {}) => f(url, { ...init, headers: { ...(init.headers as Record<string, string>), Origin: pageOrigin } });
+    };
+    const page = new VitalsClient({ apiKey: minted.token, baseUrl: base, fetch: fromPage(origin) });
+    expect((await page.measure(new Uint8Array(64))).vitals).toEqual(SANDBOX);
+    const spent = (await page.startSession().catch((e: unknown) => e)) as VitalsApiError;
+    expect(spent).toMatchObject({ error: "FORBIDDEN", status: 403 });
+    expect(spent.message).toMatch(/scan/);
+    await expect(page.mintClientToken({ origins: [origin] })).rejects.toThrow(TypeError);
   });
 
   it("turns the service's error answers into VitalsApiError", async () => {

@@ -1,0 +1,159 @@
+// A scan from a camera or a video in the browser: face model in a worker, skin regions sampled
+// every frame, resampled to the capture's own rate, gzip on the device, then start, upload and
+// complete with VitalsClient. docs/sdk.md shows a complete page.
+import { VitalsClient } from "../client.js";
+import { encodeTensor } from "../encode-tensor.js";
+import type { Demographics, FetchLike, Result, WithMeta } from "../types.js";
+import { captureFrames, type Captured } from "./capture-loop.js";
+import { CaptureError } from "./errors.js";
+import { Emitter, type CaptureEvents, type Listener } from "./events.js";
+import { FaceTracker } from "./face-tracker.js";
+import { measuredFps, resampleFrames } from "./resample.js";
+
+export type CaptureOptions = {
+  /** A short-lived client token (or, server-side only, a ck_ key): sent as Authorization: Bearer. */
+  credential: string;
+  /** The service's address, e.g. https://api.example.com. */
+  baseUrl: string;
+  /** Where /sdk/face-worker.js and /models/ are served; the page's own origin by default. */
+  assetsBaseUrl?: string;
+  /** Seconds of capture (default 20; 5 to 120). */
+  durationSeconds?: number;
+  /** Seconds with a usable face a scan needs, or nothing is uploaded (default 60% of the duration, at least 5). */
+  minUsableSeconds?: number;
+  demographics?: Demographics;
+  /** Injected for tests or proxies; the global fetch by default. */
+  fetch?: FetchLike;
+};
+
+export type CaptureSource = MediaStream | HTMLVideoElement;
+
+/** Per-frame sampling cost and landmark refreshes of the last capture (for benchmarks). */
+export type CaptureStats = { sampleMs: number[]; landmarkMs: number[]; landmarkRefreshesPerSecond: number; frames: number; fps: number };
+
+export class VitalsCapture {
+  readonly #source: CaptureSource;
+  readonly #options: Required<Pick<CaptureOptions, "durationSeconds" | "minUsableSeconds" | "assetsBaseUrl">> & CaptureOptions;
+  readonly #client: VitalsClient;
+  readonly #events = new Emitter();
+  readonly #abort = new AbortController();
+  #started = false;
+  #stats?: CaptureStats;
+
+  constructor(source: CaptureSource, options: CaptureOptions) {
+    const durationSeconds = options.durationSeconds ?? 20;
+    if (!(durationSeconds >= 5 && durationSeconds <= 120)) throw new RangeError(`durationSeconds ${durationSeconds}: must be 5 to 120`);
+    const minUsableSeconds = options.minUsableSeconds ?? Math.max(5, 0.6 * durationSeconds);
+    if (!(minUsableSeconds >= 5 && minUsableSeconds <= durationSeconds)) throw new RangeError(`minUsableSeconds ${minUsableSeconds}: must be 5 to durationSeconds`);
+    const assetsBaseUrl = (options.assetsBaseUrl ?? globalThis.location?.origin ?? options.baseUrl).replace(/\/+$/, "");
+    this.#options = { ...options, durationSeconds, minUsableSeconds, assetsBaseUrl };
+    this.#client = new VitalsClient({ credential: options.credential, baseUrl: options.baseUrl, fetch: options.fetch });
+    this.#source = source;
+  }
+
+  on<K extends keyof CaptureEvents>(type: K, listener: Listener<K>): () => void {
+    return this.#events.on(type, listener);
+  }
+
+  /** Stops the capture (or the upload); start() then rejects with CaptureError "aborted". */
+  abort(): void {
+    this.#abort.abort(new CaptureError("aborted", "the capture was aborted"));
+  }
+
+  get stats(): CaptureStats | undefined {
+    return this.#stats;
+  }
+
+  /** Captures, uploads and answers the vitals; rejects with CaptureError (or the API's errors). */
+  async start(): Promise<WithMeta<Result>> {
+    if (this.#started) throw new Error("a VitalsCapture runs once: create another for the next scan");
+    this.#started = true;
+    const signal = this.#abort.signal;
+    let tracker: FaceTracker | undefined;
+    let owned: HTMLVideoElement | undefined;
+    try {
+      this.#events.emit("stage", { stage: "loading-model" });
+      // The model first: a video file must not play past its start while the model loads.
+      tracker = await FaceTracker.start(this.#options.assetsBaseUrl, signal);
+      const [video, ownVideo] = await playing(this.#source);
+      owned = ownVideo;
+      this.#events.emit("stage", { stage: "capturing" });
+      const durationSeconds = Math.min(this.#options.durationSeconds, videoSecondsLeft(video));
+      const captured = await captureFrames(video, tracker, this.#events, { durationSeconds, minUsableSeconds: this.#options.minUsableSeconds, signal });
+      tracker.stop();
+      if (captured.usableSeconds < this.#options.minUsableSeconds) {
+        throw new CaptureError("not-enough-signal", `not enough usable signal: ${captured.usableSeconds.toFixed(1)} s with a well-lit, steady face, ${this.#options.minUsableSeconds} s needed; nothing was uploaded`);
+      }
+      this.#events.emit("stage", { stage: "encoding" });
+      const tensor = await this.#encode(captured, tracker);
+      this.#events.emit("stage", { stage: "uploading" });
+      const session = await this.#client.startSession({ demographics: this.#options.demographics, signal });
+      await this.#client.uploadTensor(session, tensor, { signal });
+      this.#events.emit("stage", { stage: "analysing" });
+      const result = await this.#client.completeUpload(session.session_id, { signal });
+      this.#events.emit("done", { result });
+      return result;
+    } catch (err) {
+      const error = signal.aborted ? (signal.reason as CaptureError) : (err as Error);
+      this.#events.emit("error", { error });
+      throw error;
+    } finally {
+      tracker?.stop();
+      if (owned) owned.srcObject = null;
+    }
+  }
+
+  /** The frames from the first to the last usable one, at the capture's measured rate, gzipped. */
+  async #encode(captured: Captured, tracker: FaceTracker): Promise<Uint8Array> {
+    const first = captured.usable.indexOf(true), last = captured.usable.lastIndexOf(true);
+    const frames = captured.frames.slice(first, last + 1);
+    const timestamps = captured.timestamps.slice(first, last + 1);
+    const fps = Math.fround(measuredFps(timestamps));
+    const { data, frameCount } = resampleFrames(frames, timestamps, fps);
+    const refreshes = tracker.refreshes;
+    const spanS = refreshes.length > 1 ? (refreshes[refreshes.length - 1]!.at - refreshes[0]!.at) / 1000 : 0;
+    this.#stats = {
+      sampleMs: captured.sampleMs,
+      landmarkMs: refreshes.map((r) => r.ms),
+      landmarkRefreshesPerSecond: spanS > 0 ? (refreshes.length - 1) / spanS : 0,
+      frames: frameCount,
+      fps,
+    };
+    let tensor: Uint8Array;
+    try {
+      tensor = await encodeTensor(data, { fps, gzip: true, captureStartedAt: Math.floor(Date.now() / 1000 - (timestamps[timestamps.length - 1]! - timestamps[0]!) / 1000) });
+    } catch (err) {
+      // A capture the service would refuse (too short, an odd rate) is not worth a scan either.
+      throw new CaptureError("not-enough-signal", `not enough usable signal: ${(err as Error).message}`, { cause: err });
+    }
+    this.#events.emit("encoded", { tensor, fps, frameCount, timestamps });
+    return tensor;
+  }
+}
+
+/** The element to sample, playing; and the one made here for a MediaStream (to release after). */
+async function playing(source: CaptureSource): Promise<[HTMLVideoElement, HTMLVideoElement | undefined]> {
+  let video: HTMLVideoElement;
+  let owned: HTMLVideoElement | undefined;
+  if (source instanceof HTMLVideoElement) video = source;
+  else {
+    video = owned = Object.assign(document.createElement("video"), { muted: true, playsInline: true, srcObject: source });
+  }
+  try {
+    if (video.paused) await video.play();
+    if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
+      await new Promise((resolve, reject) => {
+        video.addEventListener("loadeddata", resolve, { once: true });
+        video.addEventListener("error", () => reject(video.error), { once: true });
+      });
+    }
+  } catch (err) {
+    throw new CaptureError("source", `the video cannot be played: ${(err as Error)?.message ?? err}`, { cause: err });
+  }
+  return [video, owned];
+}
+
+/** A file has an end; a camera does not. */
+function videoSecondsLeft(video: HTMLVideoElement): number {
+  return Number.isFinite(video.duration) && !video.srcObject ? video.duration - video.currentTime : Infinity;
+}

@@ -1,0 +1,53 @@
+// The feedback a page renders while capturing (docs/sdk.md, Events).
+import type { Result, WithMeta } from "../types.js";
+import type { CaptureError } from "./errors.js";
+import type { RegionLayout } from "./face-regions.js";
+
+export type CaptureStage = "loading-model" | "capturing" | "encoding" | "uploading" | "analysing";
+
+export type CaptureEvents = {
+  stage: { stage: CaptureStage };
+  /** A face came into view or was lost. */
+  face: { found: boolean };
+  /**
+   * Each time the landmarks refresh: the four regions (forehead, left cheek, right cheek, whole
+   * face; box in video pixels, 72x72 mask of the pixels inside) in a video of width x height,
+   * for a page that draws them over its preview. The whole-face box is the face box.
+   */
+  regions: { width: number; height: number; regions: RegionLayout[] };
+  /** The face is too dark to measure (or light enough again); `level` is its mean luma 0..255. */
+  lighting: { tooDark: boolean; level: number };
+  /** The head moves too much to measure (or is still enough again). */
+  motion: { tooMuch: boolean };
+  /** A few times a second: seconds of usable signal so far against what the scan needs. */
+  progress: { usableSeconds: number; neededSeconds: number; elapsedSeconds: number; durationSeconds: number };
+  /** The tensor about to be uploaded, and the capture timestamps (ms) it was resampled from. */
+  encoded: { tensor: Uint8Array; fps: number; frameCount: number; timestamps: number[] };
+  done: { result: WithMeta<Result> };
+  error: { error: CaptureError | Error };
+};
+
+export type Listener<K extends keyof CaptureEvents> = (event: CaptureEvents[K]) => void;
+
+/** A tiny typed emitter: `on` returns the function that unsubscribes (handy in React effects). */
+export class Emitter {
+  readonly #listeners = new Map<keyof CaptureEvents, Set<(e: never) => void>>();
+
+  on<K extends keyof CaptureEvents>(type: K, listener: Listener<K>): () => void {
+    let set = this.#listeners.get(type);
+    if (!set) this.#listeners.set(type, (set = new Set()));
+    set.add(listener as (e: never) => void);
+    return () => set.delete(listener as (e: never) => void);
+  }
+
+  emit<K extends keyof CaptureEvents>(type: K, event: CaptureEvents[K]): void {
+    for (const listener of this.#listeners.get(type) ?? []) {
+      try {
+        (listener as Listener<K>)(event);
+      } catch (err) {
+        // A page's rendering bug must not end the capture.
+        console.error(err);
+      }
+    }
+  }
+}

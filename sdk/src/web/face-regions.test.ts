@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { PATCH, convexHull, insideHull, regionLayouts, type Point } from "./face-regions.js";
+import { isSkin, skinFrame, FRAME_BYTES } from "./skin-frame.js";
+
+describe("convex hull", () => {
+  it("keeps the corners and drops inner points; insideHull agrees", () => {
+    const pts: Point[] = [[0, 0], [10, 0], [10, 10], [0, 10], [5, 5], [2, 8]];
+    const hull = convexHull(pts);
+    expect(hull).toHaveLength(4);
+    expect(insideHull(hull, 5, 5)).toBe(true);
+    expect(insideHull(hull, 11, 5)).toBe(false);
+    expect(insideHull(hull, 5, -1)).toBe(false);
+  });
+});
+
+/** A face mesh whose points all lie on a 20x20 grid laid over a 200x200 face at (100, 50). */
+function gridMesh(): Float32Array {
+  const mesh = new Float32Array(468 * 2);
+  for (let i = 0; i < 468; i++) {
+    mesh[2 * i] = 100 + (i % 20) * 10;
+    mesh[2 * i + 1] = 50 + Math.floor(i / 20) * 9;
+  }
+  return mesh;
+}
+
+describe("region layouts", () => {
+  it("frames each region by its box inside the video and masks part of its patch", () => {
+    const layouts = regionLayouts(gridMesh(), { width: 640, height: 480 });
+    expect(layouts).toHaveLength(4);
+    for (const { box, mask, area } of layouts) {
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.w).toBeLessThanOrEqual(640);
+      expect(mask).toHaveLength(PATCH * PATCH);
+      expect(area).toBe(mask.reduce((a, b) => a + b, 0));
+    }
+  });
+
+  it("clips a box to the frame when the face is partly outside it", () => {
+    const mesh = gridMesh().map((v, i) => (i % 2 === 0 ? v - 150 : v));
+    for (const { box } of regionLayouts(mesh, { width: 640, height: 480 })) expect(box.x).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("skin frame", () => {
+  it("tells typical skin from hair, shadow, sky and blown-out highlights", () => {
+    expect(isSkin(224, 172, 140)).toBe(true); // light skin
+    expect(isSkin(141, 85, 36)).toBe(true); // dark skin
+    expect(isSkin(40, 30, 25)).toBe(false); // too dark
+    expect(isSkin(90, 120, 200)).toBe(false); // blue
+    expect(isSkin(255, 220, 200)).toBe(false); // clipped
+    expect(isSkin(120, 120, 120)).toBe(false); // grey
+  });
+
+  it("keeps skin inside the mask, writes (0,0,0) elsewhere, and reports the face's skin share and light", () => {
+    const layouts = [0, 1, 2, 3].map(() => {
+      const mask = new Uint8Array(PATCH * PATCH);
+      mask.fill(1, 0, (PATCH * PATCH) / 2); // top half of each patch is in the region
+      return { box: { x: 0, y: 0, w: 10, h: 10 }, mask, area: (PATCH * PATCH) / 2 };
+    });
+    const rgba = new Uint8ClampedArray(4 * PATCH * PATCH * 4);
+    for (let p = 0; p < rgba.length; p += 4) rgba.set([200, 150, 120, 255], p);
+    const out = new Uint8Array(FRAME_BYTES);
+    const stats = skinFrame(rgba, layouts, out);
+    const plane = PATCH * PATCH;
+    expect([out[0], out[plane], out[2 * plane]]).toEqual([200, 150, 120]);
+    expect([out[plane - 1], out[2 * plane - 1], out[3 * plane - 1]]).toEqual([0, 0, 0]);
+    expect(stats.skinFraction).toBe(1);
+    expect(stats.faceLuma).toBeCloseTo(0.299 * 200 + 0.587 * 150 + 0.114 * 120, 3);
+  });
+});

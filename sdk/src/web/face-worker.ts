@@ -1,0 +1,85 @@
+// The face model, off the page's frame loop: a Web Worker running @vladmandic/human (face
+// detector + 468-point mesh, tfjs on its WebAssembly backend). Bundled on its own into
+// public/sdk/face-worker.js; the models and .wasm files come from the app's public/models/.
+import { Human, type Config } from "@vladmandic/human";
+
+export type WorkerRequest =
+  | { type: "init"; assetsBaseUrl: string }
+  | { type: "detect"; id: number; frame: ImageBitmap };
+export type WorkerReply =
+  | { type: "ready" }
+  | { type: "failed"; message: string }
+  /** `mesh`: x0, y0, x1, y1, … (468 points, frame pixels); absent when no face was found. */
+  | { type: "landmarks"; id: number; mesh?: Float32Array; score: number; ms: number };
+
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null;
+  postMessage(message: WorkerReply, transfer?: Transferable[]): void;
+};
+
+let human: Human | undefined;
+
+function config(assets: string): Partial<Config> {
+  const off = { enabled: false };
+  return {
+    backend: "wasm",
+    wasmPath: `${assets}/models/tfjs/`,
+    modelBasePath: `${assets}/models/human/`,
+    warmup: "none",
+    debug: false,
+    filter: { ...off, return: false } as Config["filter"],
+    gesture: off,
+    body: off as Config["body"],
+    hand: off as Config["hand"],
+    object: off as Config["object"],
+    segmentation: off as Config["segmentation"],
+    face: {
+      enabled: true,
+      // The detector runs when the picture changed a lot or every 1.5 s; in between only the mesh
+      // model runs, on the box the last mesh gave: the expensive half is skipped most times.
+      detector: { rotation: false, maxDetected: 1, skipFrames: 30, skipTime: 1500, minConfidence: 0.3 },
+      mesh: { enabled: true },
+      iris: off,
+      attention: off,
+      emotion: off,
+      description: off,
+      antispoof: off,
+      liveness: off,
+      gear: off,
+    } as Config["face"],
+  };
+}
+
+scope.onmessage = async (e) => {
+  const msg = e.data;
+  if (msg.type === "init") {
+    try {
+      human = new Human(config(msg.assetsBaseUrl));
+      await human.load();
+      // One detection on a blank frame compiles the model's kernels before the first real frame.
+      await human.detect(new ImageData(64, 64));
+      scope.postMessage({ type: "ready" });
+    } catch (err) {
+      scope.postMessage({ type: "failed", message: (err as Error)?.message ?? String(err) });
+    }
+    return;
+  }
+  if (!human) return;
+  const t0 = performance.now();
+  let reply: WorkerReply;
+  try {
+    const result = await human.detect(msg.frame);
+    const face = result.face[0];
+    const ms = performance.now() - t0;
+    if (face && face.mesh.length >= 468) {
+      const mesh = new Float32Array(face.mesh.length * 2);
+      face.mesh.forEach((p, i) => { mesh[2 * i] = p[0]; mesh[2 * i + 1] = p[1]; });
+      reply = { type: "landmarks", id: msg.id, mesh, score: face.score, ms };
+    } else reply = { type: "landmarks", id: msg.id, score: 0, ms };
+  } catch {
+    reply = { type: "landmarks", id: msg.id, score: 0, ms: performance.now() - t0 };
+  } finally {
+    msg.frame.close();
+  }
+  scope.postMessage(reply, reply.mesh ? [reply.mesh.buffer] : []);
+};

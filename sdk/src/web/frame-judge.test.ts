@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { captureOver, FrameJudge, MIN_SKIN, TOO_DARK_LUMA, TOO_FAST } from "./frame-judge.js";
+
+const good = { face: true as const, faceLuma: 140, skinFraction: 0.7, speed: 0.05 };
+
+describe("FrameJudge", () => {
+  it("counts a lit, still, skin-covered face, and reports the face once when it appears", () => {
+    const judge = new FrameJudge();
+    expect(judge.judge(good)).toEqual({ usable: true, changes: [{ type: "face", event: { found: true } }] });
+    expect(judge.judge(good)).toEqual({ usable: true, changes: [] });
+  });
+
+  it("reports a lost face once and does not count its frames", () => {
+    const judge = new FrameJudge();
+    judge.judge(good);
+    expect(judge.judge({ face: false })).toEqual({ usable: false, changes: [{ type: "face", event: { found: false } }] });
+    expect(judge.judge({ face: false }).changes).toEqual([]);
+  });
+
+  it("too dark: refused with a lighting event carrying the level, and cleared when light returns", () => {
+    const judge = new FrameJudge();
+    judge.judge(good);
+    const dark = judge.judge({ ...good, faceLuma: TOO_DARK_LUMA - 10.4 });
+    expect(dark.usable).toBe(false);
+    expect(dark.changes).toEqual([{ type: "lighting", event: { tooDark: true, level: 40 } }]);
+    expect(judge.judge(good).changes).toEqual([{ type: "lighting", event: { tooDark: false, level: 140 } }]);
+  });
+
+  it("too much motion: refused with a motion event, and cleared when the head is still", () => {
+    const judge = new FrameJudge();
+    judge.judge(good);
+    const moving = judge.judge({ ...good, speed: TOO_FAST * 2 });
+    expect(moving).toEqual({ usable: false, changes: [{ type: "motion", event: { tooMuch: true } }] });
+    expect(judge.judge(good)).toEqual({ usable: true, changes: [{ type: "motion", event: { tooMuch: false } }] });
+  });
+
+  it("a face region that is mostly not skin (covered by a hand or a mask) does not count", () => {
+    const judge = new FrameJudge();
+    expect(judge.judge({ ...good, skinFraction: MIN_SKIN - 0.01 }).usable).toBe(false);
+  });
+});
+
+describe("captureOver", () => {
+  const opts = { durationSeconds: 20, minUsableSeconds: 12 };
+  it("ends at the duration", () => {
+    expect(captureOver(19.9, 19, opts)).toBe(false);
+    expect(captureOver(20, 19, opts)).toBe(true);
+  });
+  it("ends early once the needed seconds are out of reach", () => {
+    expect(captureOver(8, 0, opts)).toBe(false); // 12 s left could still make it
+    expect(captureOver(8.1, 0, opts)).toBe(true);
+    expect(captureOver(10, 3, opts)).toBe(false);
+  });
+});
