@@ -1,0 +1,63 @@
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Developer } from "@/lib/generated/prisma/client";
+import type { ClientTokenPurpose, KeyEnvironment } from "@/lib/generated/prisma/enums";
+import { ApiError } from "@/lib/http/errors";
+import type { AuthenticatedKey } from "./authenticate-key";
+import { hashClientToken, isWellFormedClientToken } from "./client-token-format";
+
+/** What a client token may do, carried through an SDK request. */
+export type ClientTokenGrant = { id: string; purpose: ClientTokenPurpose; maxScans: number; origins: string[] };
+
+/**
+ * The credential of an SDK request: a secret key, or a client token acting for the key that
+ * minted it, or a Try it token acting for its developer with no key at all (apiKey null).
+ */
+export type SdkCredential = {
+  developerId: string;
+  developer: Developer;
+  environment: KeyEnvironment;
+  apiKey: { id: string; prefix: string; expiresAt: Date | null } | null;
+  clientToken?: ClientTokenGrant;
+};
+
+export function keyCredential(key: AuthenticatedKey): SdkCredential {
+  return { developerId: key.developerId, developer: key.developer, environment: key.environment, apiKey: { id: key.id, prefix: key.prefix, expiresAt: key.expiresAt } };
+}
+
+/**
+ * The page origin of a request. A browser omits Origin on a same-origin GET, and says so in
+ * Sec-Fetch-Site: such a request comes from a page of this deployment (APP_URL).
+ */
+export function requestOrigin(req: Request): string | null {
+  const origin = req.headers.get("origin");
+  if (origin !== null) return origin;
+  if (req.headers.get("sec-fetch-site") === "same-origin") return new URL(env().APP_URL).origin;
+  return null;
+}
+
+/**
+ * Resolves a client token to the developer it acts for (through its minting key, read fresh on
+ * every request so the token dies with its key). 401 reasons as for keys, revoked winning over
+ * expired; then 403 FORBIDDEN unless the request comes from one of the token's origins.
+ */
+export async function authenticateClientToken(presented: string, req: Request, now: Date): Promise<SdkCredential> {
+  if (!isWellFormedClientToken(presented)) throw new ApiError("API_KEY_INVALID", "The client token is malformed");
+  const token = await db.clientToken.findUnique({
+    where: { tokenHash: hashClientToken(presented) },
+    include: { apiKey: { include: { developer: true } }, developer: true },
+  });
+  if (!token) throw new ApiError("API_KEY_INVALID", "The client token does not exist (expired tokens are deleted soon after expiry)");
+  const key = token.apiKey;
+  if (key?.revokedAt) throw new ApiError("API_KEY_REVOKED", "The API key that minted this client token was revoked");
+  if (key?.expiresAt && key.expiresAt <= now) throw new ApiError("API_KEY_EXPIRED", "The API key that minted this client token has expired");
+  if (token.expiresAt <= now) throw new ApiError("API_KEY_EXPIRED", "The client token has expired; mint a new one on your server");
+  const origin = requestOrigin(req);
+  if (origin === null) throw new ApiError("FORBIDDEN", "A client token is only accepted from a browser page: the Origin header is missing");
+  if (!token.origins.includes(origin)) throw new ApiError("FORBIDDEN", `This client token is not valid for the origin ${origin.slice(0, 200)}`);
+  const grant: ClientTokenGrant = { id: token.id, purpose: token.purpose, maxScans: token.maxScans, origins: token.origins };
+  if (key) return { ...keyCredential(key), clientToken: grant };
+  // A Try it token: live inference for its developer, no key (lib/try-it).
+  if (!token.developer) throw new ApiError("API_KEY_INVALID", "The client token does not exist");
+  return { developerId: token.developer.id, developer: token.developer, environment: "live", apiKey: null, clientToken: grant };
+}
