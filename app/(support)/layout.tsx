@@ -1,11 +1,9 @@
-import { notFound } from "next/navigation";
-import { requireDeveloper } from "../(portal)/require-developer";
 import { PortalNav } from "@/components/portal/portal-nav";
+import { requireStaff } from "./require-staff";
 
 // Staff only; anyone else gets the same 404 as an unknown page.
 export default async function SupportLayout({ children }: { children: React.ReactNode }) {
-  const developer = await requireDeveloper();
-  if (developer.role !== "staff") notFound();
+  const developer = await requireStaff();
   return (
     <div className="min-h-screen md:flex">
       <PortalNav email={developer.email} plan={developer.plan} staff />

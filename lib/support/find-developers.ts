@@ -1,18 +1,8 @@
 import { db } from "@/lib/db";
-
-export type DeveloperSummary = {
-  id: string;
-  email: string;
-  name: string;
-  company: string | null;
-  status: "pending" | "active" | "suspended";
-  plan: "starter" | "pro" | "enterprise";
-  email_verified: boolean;
-  created_at: number;
-};
+import { QUEUE_COLUMNS, toQueueRow, type QueueRow } from "./queues";
 
 /** The support console's search: accounts whose e-mail, name or company contains the text. */
-export async function findDevelopers(query: string, limit = 25): Promise<DeveloperSummary[]> {
+export async function findDevelopers(query: string, limit = 25): Promise<QueueRow[]> {
   const q = query.trim();
   if (!q) return [];
   const rows = await db.developer.findMany({
@@ -25,16 +15,7 @@ export async function findDevelopers(query: string, limit = 25): Promise<Develop
     },
     orderBy: { createdAt: "desc" },
     take: limit,
-    select: { id: true, email: true, name: true, company: true, status: true, plan: true, emailVerifiedAt: true, createdAt: true },
+    select: QUEUE_COLUMNS,
   });
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email,
-    name: r.name,
-    company: r.company,
-    status: r.status,
-    plan: r.plan,
-    email_verified: r.emailVerifiedAt !== null,
-    created_at: Math.floor(r.createdAt.getTime() / 1000),
-  }));
+  return rows.map(toQueueRow);
 }

@@ -1,29 +1,42 @@
 "use server";
 
-import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
-import { setDeveloperPlan, setDeveloperStatus } from "@/lib/accounts/operator-actions";
-import { currentDeveloper } from "@/lib/auth/current-developer";
-import { ipFromHeaders } from "@/lib/auth/request-ip";
-import { failure, type FormState } from "@/components/forms/form-state";
+import { failure, formValues, type FormState } from "@/components/forms/form-state";
+import { changeAccountStatus, changePlan, revokeKeyAsStaff } from "@/lib/support/staff-actions";
+import { addNote } from "@/lib/support/notes";
+import type { Staff } from "@/lib/support/target";
+import { staffActor } from "../require-staff";
 
-const change = z.union([
-  z.object({ email: z.string().min(3), field: z.literal("status"), value: z.enum(["pending", "active", "suspended"]) }),
-  z.object({ email: z.string().min(3), field: z.literal("plan"), value: z.enum(["starter", "pro", "enterprise"]) }),
-]);
+// The support console's server actions: staff only (anyone else gets a 404, like the pages),
+// each a thin call into lib/support, which validates, audits and mails.
 
-/** A staff member changes an account's status or plan (audit-logged with the staff id). */
-export async function changeAccountAction(input: { email: string; field: string; value: string }): Promise<FormState> {
-  const staff = await currentDeveloper();
-  if (!staff || staff.role !== "staff" || staff.status !== "active") return { ok: false, message: "Only active staff can change accounts." };
+type Input = Record<string, string> & { developerId: string };
+
+async function run(form: FormData, act: (staff: Staff, input: Input) => Promise<{ ok: true; message: string }>): Promise<FormState> {
+  const staff = await staffActor();
+  const input = formValues(form) as Input;
   try {
-    const c = change.parse(input);
-    const actor = { actorId: staff.id, actorType: "staff" as const, ip: ipFromHeaders(await headers()) };
-    const result = c.field === "status" ? await setDeveloperStatus(c.email, c.value, actor) : await setDeveloperPlan(c.email, c.value, actor);
-    revalidatePath("/support");
-    return { ok: true, message: result.changed ? `${c.email}: ${c.field} ${result.from} → ${result.to}.` : `${c.email}: ${c.field} was already ${result.to}.` };
+    const result = await act(staff, input);
+    revalidatePath(`/support/accounts/${input.developerId}`);
+    return result;
   } catch (err) {
     return failure(err);
   }
+}
+
+/** Approve, suspend, reinstate, resend the verification mail, or start a password reset. */
+export async function accountAction(_prev: FormState, form: FormData): Promise<FormState> {
+  return run(form, (staff, input) => changeAccountStatus(staff, { developerId: input.developerId, action: input.action ?? "", reason: input.reason ?? "" }));
+}
+
+export async function planAction(_prev: FormState, form: FormData): Promise<FormState> {
+  return run(form, (staff, input) => changePlan(staff, { developerId: input.developerId, plan: input.plan ?? "", reason: input.reason ?? "" }));
+}
+
+export async function revokeKeyAction(_prev: FormState, form: FormData): Promise<FormState> {
+  return run(form, (staff, input) => revokeKeyAsStaff(staff, { developerId: input.developerId, keyId: input.keyId ?? "", reason: input.reason ?? "" }));
+}
+
+export async function noteAction(_prev: FormState, form: FormData): Promise<FormState> {
+  return run(form, (staff, input) => addNote(staff, { developerId: input.developerId, body: input.body ?? "" }));
 }

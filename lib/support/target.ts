@@ -1,0 +1,49 @@
+// The account a staff action is about, and the notice mailed after it.
+import { audit } from "@/lib/audit/audit";
+import { ApiError } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
+import { sendMail, type Mail } from "@/lib/mail/send-mail";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
+
+export type Staff = { id: string; ip: string };
+export type ActionOutcome = { ok: true; message: string };
+
+type Tx = Prisma.TransactionClient;
+const TARGET = { id: true, email: true, name: true, status: true, plan: true, emailVerifiedAt: true } as const;
+
+/** The account an action is about; staff never act on their own account. */
+export async function loadTarget(tx: Tx, staff: Staff, developerId: string) {
+  if (developerId === staff.id) throw new ApiError("FORBIDDEN", "Staff cannot change their own account; ask another staff member");
+  const dev = await tx.developer.findUnique({ where: { id: developerId }, select: TARGET });
+  if (!dev) throw new ApiError("NOT_FOUND", "No such account");
+  return dev;
+}
+
+/** Sends a notice after the change committed; a mail server that is down does not undo the change. */
+export async function notify(mail: Mail): Promise<boolean> {
+  try {
+    await sendMail(mail);
+    return true;
+  } catch (err) {
+    logger.error("support notice not sent", { subject: mail.subject, error: err instanceof Error ? err.message : String(err) });
+    return false;
+  }
+}
+
+/** The sentence staff read after an action that mails the developer. */
+export const mailNote = (sent: boolean) => (sent ? " The developer was e-mailed." : " The e-mail to the developer could not be sent.");
+
+
+/** The audit row of a staff action: the staff member, their client IP, and the reason among the details. */
+export function auditStaff(tx: Tx, staff: Staff, action: string, target: { type: string; id: string }, details: Record<string, string>) {
+  return audit(tx, { actorId: staff.id, actorType: "staff", action, targetType: target.type, targetId: target.id, ip: staff.ip, details });
+}
+
+type Changeable = { status: DeveloperStatus; plan: Plan };
+
+/** Changes a field only if it still holds the value just read: of two staff acting at once, one wins, the other is told. */
+export async function claimChange<F extends keyof Changeable>(tx: Tx, id: string, field: F, from: Changeable[F], to: Changeable[F]) {
+  const claimed = await tx.developer.updateMany({ where: { id, [field]: from }, data: { [field]: to } });
+  if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "The account changed meanwhile; reload the page");
+}
