@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/http/unavailable";
 
 const TIMEOUT_MS = 3000;
 
@@ -13,7 +14,7 @@ export async function checkDatabase(): Promise<"up"> {
     await Promise.race([db.$queryRaw`SELECT 1`, timeout]);
     return "up";
   } catch {
-    throw new ApiError("UNAVAILABLE", "The database is not reachable");
+    throw new ApiError("UNAVAILABLE", "The database is not reachable", UNAVAILABLE_RETRY_AFTER_SECONDS);
   } finally {
     clearTimeout(timer);
   }

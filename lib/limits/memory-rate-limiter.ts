@@ -18,6 +18,11 @@ export class MemoryRateLimiter implements RateLimiter {
     return decide(limit, list.length, list[0], true, now);
   }
 
+  async peek(developerId: string, limit: number, now: Date): Promise<RateDecision> {
+    const list = this.window(developerId, now);
+    return decide(limit, list.length, list[0] ?? now.getTime(), list.length < limit, now);
+  }
+
   async count(developerId: string, now: Date): Promise<number> {
     return this.window(developerId, now).length;
   }

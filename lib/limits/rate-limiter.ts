@@ -1,6 +1,7 @@
 import { env } from "@/lib/env";
 import { MemoryRateLimiter } from "./memory-rate-limiter";
 import { PostgresRateLimiter } from "./postgres-rate-limiter";
+import { RedisRateLimiter } from "./redis-rate-limiter";
 
 export const RATE_WINDOW_MS = 60 * 60 * 1000;
 
@@ -19,6 +20,8 @@ export type RateDecision = {
 export interface RateLimiter {
   /** Counts the request if a place is free; never counts a refused one. */
   hit(developerId: string, limit: number, now: Date): Promise<RateDecision>;
+  /** The figures as they stand, counting nothing (for answers that are not counted). */
+  peek(developerId: string, limit: number, now: Date): Promise<RateDecision>;
   count(developerId: string, now: Date): Promise<number>;
   prune(now: Date): Promise<void>;
 }
@@ -43,7 +46,9 @@ export function decide(limit: number, counted: number, oldestMs: number, allowed
 const globalForLimiter = globalThis as unknown as { __vitalsLimiter?: RateLimiter };
 
 export function rateLimiter(): RateLimiter {
-  globalForLimiter.__vitalsLimiter ??= env().rateLimitStore === "postgres" ? new PostgresRateLimiter() : new MemoryRateLimiter();
+  // Looked up here, not in a module-level table: the stores import this module too.
+  const stores = { redis: RedisRateLimiter, postgres: PostgresRateLimiter, memory: MemoryRateLimiter };
+  globalForLimiter.__vitalsLimiter ??= new stores[env().rateLimitStore]();
   return globalForLimiter.__vitalsLimiter;
 }
 

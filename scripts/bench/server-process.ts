@@ -1,9 +1,22 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+
+/** A port nothing listens on now: benchmarks of several engineers share this machine. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** Starts the production build (npm start's script) as its own process and waits for /health. */
-export async function startServerProcess(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+export async function startServerProcess(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "scripts/start.ts"], {
     env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? "silent" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -30,4 +43,10 @@ export async function startServerProcess(env: Record<string, string>, port: numb
 export function rssMiB(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"))!;
   return Number(line.replace(/\D+/g, "")) / 1024;
+}
+
+/** User + system CPU time a process has used so far, in ms (Linux, 100 ticks a second). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

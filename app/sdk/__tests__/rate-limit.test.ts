@@ -4,7 +4,7 @@ import * as startRoute from "@/app/sdk/session/start/route";
 import { db } from "@/lib/db";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
-import { createApiKey, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
+import { createApiKey, createDeveloperWithKeys, fillRateWindow, setScansThisMonth } from "@/test/fixtures";
 import { freshIp, pollResult, startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
 
 afterEach(() => setSdkClock(() => new Date()));
@@ -69,7 +69,7 @@ describe("the sliding window", () => {
     const { developer, test } = await createDeveloperWithKeys();
     const t0 = new Date("2026-11-22T08:00:00Z");
     setSdkClock(() => t0);
-    for (let i = 0; i < 299; i++) await db.rateLimitHit.create({ data: { developerId: developer.id, at: t0 } });
+    await fillRateWindow(developer.id, Array.from({ length: 299 }, () => t0));
     const t1 = new Date(t0.getTime() + 20 * 60_000);
     setSdkClock(() => t1);
     const last = await pollResult({ key: test.key }, randomUUID());

@@ -1,20 +1,34 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { PostgresRateLimiter } from "@/lib/limits/postgres-rate-limiter";
+import type { RateLimiter } from "@/lib/limits/rate-limiter";
+import { RedisRateLimiter } from "@/lib/limits/redis-rate-limiter";
+import { createRedis } from "@/lib/redis";
 import { createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
 
 const run = promisify(execFile);
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const REDIS_KEY_PREFIX = `test:${process.pid}:${Date.now()}:`;
+const redisClient = createRedis(REDIS_URL, { keyPrefix: REDIS_KEY_PREFIX });
+afterAll(() => redisClient.quit());
 
-/** Runs the same burst in two separate processes at once, as two app instances would. */
-async function twoInstances(kind: "start" | "poll", key: string, perInstance: number): Promise<string[]> {
-  const env = { ...process.env, LOG_LEVEL: "silent", RATE_LIMIT_STORE: "postgres" };
-  const args = ["--tsconfig", "tsconfig.json", "test/instance-worker.ts", kind, key, String(perInstance)];
-  const outputs = await Promise.all([0, 1].map(() => run("node_modules/.bin/tsx", args, { env, timeout: 120_000 })));
-  return outputs.flatMap((o) => JSON.parse(o.stdout.trim().split("\n").pop()!) as string[]);
-}
+// The limits' store of both processes, and a view of it from this one.
+const stores: [string, Record<string, string>, RateLimiter][] = [
+  ["PostgreSQL", { RATE_LIMIT_STORE: "postgres" }, new PostgresRateLimiter()],
+  ["Redis", { RATE_LIMIT_STORE: "redis", REDIS_URL, REDIS_KEY_PREFIX }, new RedisRateLimiter(() => redisClient)],
+];
 
-describe("two app processes on one database", () => {
+describe.each(stores)("two app processes on one database, limits in %s", (_name, storeEnv, limiter) => {
+  /** Runs the same burst in two separate processes at once, as two app instances would. */
+  async function twoInstances(kind: "start" | "poll", key: string, perInstance: number): Promise<string[]> {
+    const env = { ...process.env, LOG_LEVEL: "silent", ...storeEnv };
+    const args = ["--tsconfig", "tsconfig.json", "test/instance-worker.ts", kind, key, String(perInstance)];
+    const outputs = await Promise.all([0, 1].map(() => run("node_modules/.bin/tsx", args, { env, timeout: 120_000 })));
+    return outputs.flatMap((o) => JSON.parse(o.stdout.trim().split("\n").pop()!) as string[]);
+  }
+
   it("use the quota exactly: 2 x 30 starts against 20 remaining scans create 20 sessions", async () => {
     const { developer, live } = await createDeveloperWithKeys({ plan: "pro" });
     await setScansThisMonth(developer.id, 4980);
@@ -22,13 +36,15 @@ describe("two app processes on one database", () => {
     expect(codes.filter((c) => c === "200")).toHaveLength(20);
     expect(codes.filter((c) => c === "QUOTA_EXCEEDED")).toHaveLength(40);
     expect(await db.session.count({ where: { developerId: developer.id } })).toBe(20);
+    expect(await limiter.count(developer.id, new Date())).toBe(60);
   });
 
   it("keep the hourly limit exact: 2 x 200 requests at a limit of 300 let 300 through", async () => {
     const { developer, test } = await createDeveloperWithKeys();
     const codes = await twoInstances("poll", test.key, 200);
+    expect(codes.filter((c) => c !== "404" && c !== "RATE_LIMIT_EXCEEDED")).toEqual([]);
     expect(codes.filter((c) => c === "404")).toHaveLength(300);
     expect(codes.filter((c) => c === "RATE_LIMIT_EXCEEDED")).toHaveLength(100);
-    expect(await db.rateLimitHit.count({ where: { developerId: developer.id } })).toBe(300);
+    expect(await limiter.count(developer.id, new Date())).toBe(300);
   });
 });

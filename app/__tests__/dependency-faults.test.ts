@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnv } from "@/lib/env";
+import { startTcpProxy, type TcpProxy } from "@/test/tcp-proxy";
+
+// Its own file (own process): this process's database and Redis clients go through proxies the
+// test cuts and restores, as if PostgreSQL or Redis went away and came back.
+let pg: TcpProxy;
+let rd: TcpProxy;
+let key: string;
+
+beforeAll(async () => {
+  const url = new URL(process.env.DATABASE_URL!);
+  pg = await startTcpProxy(Number(url.port || 5432), url.hostname);
+  rd = await startTcpProxy(6379);
+  url.port = String(pg.port);
+  Object.assign(process.env, {
+    DATABASE_URL: url.toString(),
+    REDIS_URL: `redis://127.0.0.1:${rd.port}`,
+    REDIS_KEY_PREFIX: `test:${process.pid}:${Date.now()}:`,
+    RATE_LIMIT_STORE: "redis",
+  });
+  resetEnv();
+  const { createDeveloperWithKeys } = await import("@/test/fixtures");
+  key = (await createDeveloperWithKeys()).test.key;
+});
+
+afterAll(async () => {
+  await pg?.stop();
+  await rd?.stop();
+});
+
+async function start() {
+  const { startSession } = await import("@/test/sdk-client");
+  return startSession({ key });
+}
+
+async function health() {
+  const { GET } = await import("@/app/health/route");
+  return GET(new Request("http://x/health"));
+}
+
+async function expectUnavailable(res: Response) {
+  expect(res.status).toBe(503);
+  expect(await res.json()).toMatchObject({ error: "UNAVAILABLE", retryable: true, retryAfter: 5 });
+  expect(res.headers.get("retry-after")).toBe("5");
+  expect(res.headers.get("x-request-id")).toBeTruthy();
+}
+
+/** Answers come back without a restart: within a few seconds of the dependency's return. */
+async function expectRecovery() {
+  let status = 0;
+  for (let i = 0; i < 40 && status !== 200; i++) {
+    status = (await start()).status;
+    if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(status).toBe(200);
+  expect((await health()).status).toBe(200);
+}
+
+describe("a dependency that goes away and comes back", () => {
+  it("PostgreSQL: 503 UNAVAILABLE with Retry-After while it is gone, normal answers once it returns", async () => {
+    expect((await start()).status).toBe(200);
+    await pg.cut();
+    await expectUnavailable(await start());
+    await expectUnavailable(await start());
+    await expectUnavailable(await health());
+    await pg.restore();
+    await expectRecovery();
+  });
+
+  it("Redis: 503 UNAVAILABLE with Retry-After while it is gone, normal answers once it returns", async () => {
+    expect((await start()).status).toBe(200);
+    await rd.cut();
+    await expectUnavailable(await start());
+    await expectUnavailable(await health());
+    await rd.restore();
+    await expectRecovery();
+  });
+});

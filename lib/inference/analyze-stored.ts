@@ -1,0 +1,28 @@
+import type { AnalyzeOutcome, Demographics } from "@vitals/inference";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
+import { tensorStorage, TensorUnreadableError } from "@/lib/storage/storage";
+import { analyzeTensor } from "./analyze-tensor";
+import { analyzeViaQueue } from "./scan-queue";
+
+/** Runs a stored tensor through this process's inference pool. Never throws. */
+export async function analyzeStoredHere(sessionId: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
+  return tensorStorage()
+    .withLocalCopy(sessionId, (file) => analyzeTensor(file, demographics))
+    .catch((err: unknown): AnalyzeOutcome => {
+      // A tensor that cannot be read (too large, gone, storage down) is an inference failure
+      // like any other: the scan was paid for at start, so the client still gets fallback vitals.
+      const log = err instanceof TensorUnreadableError ? logger.warn : logger.error;
+      log("tensor unreadable", { error: (err as Error).message });
+      return { ok: false, error: { code: "UNREADABLE", message: (err as Error).message } };
+    });
+}
+
+/** The scan of a stored tensor: in this process's pool (default) or by a queue worker. Never throws. */
+export async function analyzeStoredTensor(sessionId: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
+  if (env().INFERENCE_QUEUE === "pool") return analyzeStoredHere(sessionId, demographics);
+  return analyzeViaQueue(sessionId, demographics).catch((err: unknown): AnalyzeOutcome => {
+    logger.error("inference queue unreachable", { error: (err as Error).message });
+    return { ok: false, error: { code: "UNAVAILABLE", message: "the inference queue is unreachable" } };
+  });
+}

@@ -1,0 +1,113 @@
+import { hostname } from "node:os";
+import { Queue, QueueEvents, Worker } from "bullmq";
+import type { AnalyzeOutcome, Demographics } from "@vitals/inference";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
+import { redis } from "@/lib/redis";
+
+// INFERENCE_QUEUE=redis: scans run in worker processes (`npm run worker`, any number, on any
+// machine sharing Redis and the tensor storage) fed by a BullMQ queue. A worker renews its
+// job's lock every LOCK_MS / 2; when a worker dies, another one takes the job over after at
+// most LOCK_MS + STALLED_CHECK_MS, once (maxStalledCount 1); a second death fails the job, and
+// the scan ends with fallback vitals. Vitals never travel in the job or its events (BullMQ keeps
+// those in Redis): the worker leaves the outcome under a short-lived key that the waiting app
+// reads and deletes in one command.
+export const QUEUE_NAME = "inference";
+export const LOCK_MS = 5_000;
+export const STALLED_CHECK_MS = 2_500;
+const RESULT_TTL_MS = 120_000;
+
+export type ScanJob = { sessionId: string; demographics?: Demographics; deadline: number };
+export type ScanDone = { waitedMs: number; ranMs: number; worker: string };
+
+const resultKey = (jobId: string) => `scan-result:${jobId}`;
+
+function queueOptions() {
+  const e = env();
+  return { connection: { url: e.REDIS_URL }, prefix: `${e.REDIS_KEY_PREFIX}bull` };
+}
+
+type Client = { queue: Queue; events: QueueEvents; recent: ScanDone[] };
+const globalForQueue = globalThis as unknown as { __vitalsScanQueue?: Client };
+
+function client(): Client {
+  if (!globalForQueue.__vitalsScanQueue) {
+    const queue = new Queue(QUEUE_NAME, queueOptions());
+    const events = new QueueEvents(QUEUE_NAME, queueOptions());
+    const warn = (err: Error) => logger.warn("inference queue", { error: err.message });
+    queue.on("error", warn);
+    events.on("error", warn);
+    globalForQueue.__vitalsScanQueue = { queue, events, recent: [] };
+  }
+  return globalForQueue.__vitalsScanQueue;
+}
+
+/** Enqueues a stored tensor's scan and waits for its outcome, at most INFERENCE_QUEUE_WAIT_MS. */
+export async function analyzeViaQueue(sessionId: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
+  const { queue, events, recent } = client();
+  const waitMs = env().INFERENCE_QUEUE_WAIT_MS;
+  const data: ScanJob = { sessionId, demographics, deadline: Date.now() + waitMs };
+  const job = await queue.add("scan", data, { jobId: sessionId, removeOnComplete: true, removeOnFail: true });
+  try {
+    const done = (await job.waitUntilFinished(events, waitMs)) as ScanDone;
+    recent.push(done);
+    if (recent.length > 200) recent.shift();
+    const stored = await redis().getdel(resultKey(sessionId));
+    if (!stored) return { ok: false, error: { code: "WORKER_CRASH", message: "the worker's outcome is missing" } };
+    return JSON.parse(stored) as AnalyzeOutcome;
+  } catch (err) {
+    await job.remove().catch(() => undefined);
+    return { ok: false, error: { code: "WORKER_CRASH", message: `queued scan failed: ${(err as Error).message}` } };
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+/** Queue depth, live workers and this instance's recent job times, for GET /health. */
+export async function queueStatus() {
+  const { queue, recent } = client();
+  const [counts, workers] = await Promise.all([queue.getJobCounts("waiting", "active", "delayed", "prioritized"), queue.getWorkersCount()]);
+  return {
+    mode: "redis" as const,
+    waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0),
+    active: counts.active ?? 0,
+    workers,
+    recent_jobs: {
+      count: recent.length,
+      wait_ms_p50: percentile(recent.map((r) => r.waitedMs), 50),
+      run_ms_p50: percentile(recent.map((r) => r.ranMs), 50),
+      run_ms_p95: percentile(recent.map((r) => r.ranMs), 95),
+    },
+  };
+}
+
+/** Closes this process's queue connections (graceful stop, tests). */
+export async function closeScanQueue(): Promise<void> {
+  const c = globalForQueue.__vitalsScanQueue;
+  globalForQueue.__vitalsScanQueue = undefined;
+  if (c) await Promise.all([c.queue.close(), c.events.close()]);
+}
+
+/** A worker of this process: runs each job through `analyze` and leaves the outcome for the app. */
+export function startScanWorker(analyze: (sessionId: string, demographics?: Demographics) => Promise<AnalyzeOutcome>, concurrency: number): Worker {
+  const worker = new Worker<ScanJob, ScanDone>(
+    QUEUE_NAME,
+    async (job) => {
+      const started = Date.now();
+      // The app stopped waiting: its answer (fallback vitals) is already out, and the tensor gone.
+      const outcome: AnalyzeOutcome =
+        started > job.data.deadline
+          ? { ok: false, error: { code: "TIMEOUT", message: "the app stopped waiting for this scan" } }
+          : await analyze(job.data.sessionId, job.data.demographics);
+      await redis().set(resultKey(job.id!), JSON.stringify(outcome), "PX", RESULT_TTL_MS);
+      return { waitedMs: started - job.timestamp, ranMs: Date.now() - started, worker: `${hostname()}:${process.pid}` };
+    },
+    { ...queueOptions(), concurrency, lockDuration: LOCK_MS, stalledInterval: STALLED_CHECK_MS, maxStalledCount: 1 },
+  );
+  worker.on("error", (err) => logger.warn("inference worker", { error: err.message }));
+  return worker;
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/http/errors";
+import { createRedis } from "@/lib/redis";
+import { assertStateNotBlocked } from "./auth-throttle";
+import { RedisThrottleStore } from "./redis-auth-throttle";
+import { PostgresThrottleStore, THROTTLE_WINDOW_SECONDS, type ThrottleStore } from "./throttle-store";
+
+const redisClient = createRedis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", { keyPrefix: `test:${process.pid}:${Date.now()}:` });
+afterAll(() => redisClient.quit());
+
+const WINDOW_MS = THROTTLE_WINDOW_SECONDS * 1000;
+const at = (t0: Date, ms: number) => new Date(t0.getTime() + ms);
+
+function blockedFor(store: ThrottleStore, ip: string, now: Date): Promise<number | null> {
+  return store.state("sdk", ip).then((state) => {
+    try {
+      assertStateNotBlocked(state, now);
+      return null;
+    } catch (err) {
+      return (err as ApiError).retryAfter ?? -1;
+    }
+  });
+}
+
+describe.each([
+  ["PostgreSQL", () => new PostgresThrottleStore()],
+  ["Redis", () => new RedisThrottleStore(() => redisClient)],
+] as [string, () => ThrottleStore][])("the %s brute-force counters", (_name, make) => {
+  it("block on the 10th failure within 15 minutes, for 15 minutes; a success during the block changes nothing", async () => {
+    const store = make();
+    const ip = randomUUID();
+    const t0 = new Date();
+    for (let i = 0; i < 9; i++) await store.recordFailure("sdk", ip, at(t0, i * 1000));
+    expect(await blockedFor(store, ip, at(t0, 9000))).toBeNull();
+    expect(await store.state("sdk", ip)).not.toBeNull();
+    await store.recordFailure("sdk", ip, at(t0, 9000));
+    expect(await blockedFor(store, ip, at(t0, 10_000))).toBe(THROTTLE_WINDOW_SECONDS - 1);
+    await store.recordSuccess("sdk", ip, at(t0, 10_000));
+    expect(await blockedFor(store, ip, at(t0, 11_000))).toBe(THROTTLE_WINDOW_SECONDS - 2);
+    expect(await blockedFor(store, ip, at(t0, 9000 + WINDOW_MS))).toBeNull();
+    await store.recordSuccess("sdk", ip, at(t0, 9001 + WINDOW_MS));
+    expect(await store.state("sdk", ip)).toBeNull();
+  });
+
+  it("a success ends the run; failures older than the window start a new run; scopes are apart", async () => {
+    const store = make();
+    const ip = randomUUID();
+    const t0 = new Date();
+    for (let i = 0; i < 9; i++) await store.recordFailure("sdk", ip, t0);
+    await store.recordSuccess("sdk", ip, t0);
+    for (let i = 0; i < 9; i++) await store.recordFailure("sdk", ip, t0);
+    // The 10th comes after the window of the run's first: it starts a new run of one.
+    await store.recordFailure("sdk", ip, at(t0, WINDOW_MS + 1));
+    expect(await blockedFor(store, ip, at(t0, WINDOW_MS + 2))).toBeNull();
+    expect(await store.state("login", ip)).toBeNull();
+  });
+});

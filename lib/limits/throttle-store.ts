@@ -1,0 +1,46 @@
+import { db } from "@/lib/db";
+
+// Brute-force protection: 10 consecutive failures from one identifier within 15 minutes
+// block it for 15 minutes. Scopes keep the SDK's and the login's counters apart.
+export const THROTTLE_MAX_FAILURES = 10;
+export const THROTTLE_WINDOW_SECONDS = 15 * 60;
+
+export type ThrottleScope = "sdk" | "login";
+
+/** null: no failures on record; otherwise the block's end, if a block was started. */
+export type ThrottleState = { blockedUntil: Date | null } | null;
+
+/** Where the counters live: PostgreSQL (below) or Redis (redis-auth-throttle.ts). */
+export interface ThrottleStore {
+  state(scope: ThrottleScope, identifier: string): Promise<ThrottleState>;
+  /** Counts one failure atomically; the 10th within the window starts the block. */
+  recordFailure(scope: ThrottleScope, identifier: string, now: Date): Promise<void>;
+  /** A success ends the run of consecutive failures (not a running block). */
+  recordSuccess(scope: ThrottleScope, identifier: string, now: Date): Promise<void>;
+}
+
+export class PostgresThrottleStore implements ThrottleStore {
+  async state(scope: ThrottleScope, identifier: string): Promise<ThrottleState> {
+    return db.authThrottle.findUnique({ where: { scope_identifier: { scope, identifier } }, select: { blockedUntil: true } });
+  }
+
+  async recordFailure(scope: ThrottleScope, identifier: string, now: Date): Promise<void> {
+    const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_SECONDS * 1000);
+    const blockEnd = new Date(now.getTime() + THROTTLE_WINDOW_SECONDS * 1000);
+    await db.$executeRaw`
+      INSERT INTO "AuthThrottle" (scope, identifier, failures, "firstFailAt")
+      VALUES (${scope}, ${identifier}, 1, ${now})
+      ON CONFLICT (scope, identifier) DO UPDATE SET
+        failures = CASE WHEN "AuthThrottle"."firstFailAt" < ${windowStart} THEN 1 ELSE "AuthThrottle".failures + 1 END,
+        "firstFailAt" = CASE WHEN "AuthThrottle"."firstFailAt" < ${windowStart} THEN ${now} ELSE "AuthThrottle"."firstFailAt" END,
+        "blockedUntil" = CASE
+          WHEN "AuthThrottle"."firstFailAt" >= ${windowStart} AND "AuthThrottle".failures + 1 >= ${THROTTLE_MAX_FAILURES}
+          THEN ${blockEnd} ELSE "AuthThrottle"."blockedUntil" END`;
+  }
+
+  async recordSuccess(scope: ThrottleScope, identifier: string, now: Date): Promise<void> {
+    await db.authThrottle.deleteMany({
+      where: { scope, identifier, OR: [{ blockedUntil: null }, { blockedUntil: { lte: now } }] },
+    });
+  }
+}
