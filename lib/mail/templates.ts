@@ -14,7 +14,7 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-function compose(to: string, subject: string, paragraphs: string[], action?: { label: string; href: string }): Mail {
+export function compose(to: string, subject: string, paragraphs: string[], action?: { label: string; href: string }): Mail {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.href}`] : []), "", "- Vitals"].join("\n\n");
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
   const button = action ? `<p><a href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a></p>` : "";
@@ -52,5 +52,21 @@ export function passwordResetMail(to: string, token: string): Mail {
       "If you did not ask for this, ignore this message: your password stays as it is.",
     ],
     { label: "Choose a new password", href: link("/reset-password", token) },
+  );
+}
+
+export function usageAlertMail(to: string, name: string, percent: number, used: number, limit: number, month: string): Mail {
+  const full = percent >= 100;
+  return compose(
+    to,
+    full ? `You have used all ${limit} scans of ${month}` : `You have used ${percent} % of your scans for ${month}`,
+    [
+      `Hello ${name},`,
+      `Your account has used ${used} of its ${limit} live scans this month (${month}, UTC).`,
+      full
+        ? "New sessions with live keys are refused (429 QUOTA_EXCEEDED) until the quota renews on the 1st (UTC) or you upgrade your plan."
+        : "When all are used, new sessions with live keys are refused until the quota renews on the 1st (UTC). Upgrade your plan to raise the quota.",
+    ],
+    { label: "See your usage", href: new URL("/dashboard", env().APP_URL).toString() },
   );
 }

@@ -3,6 +3,11 @@ export function monthOf(at: Date): string {
   return at.toISOString().slice(0, 7);
 }
 
+/** The UTC day of a moment, as YYYY-MM-DD. */
+export function dayOf(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
 /** The last `count` months up to and including the one of `at`, newest first. */
 export function lastMonths(at: Date, count: number): string[] {
   const months: string[] = [];

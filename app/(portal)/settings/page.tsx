@@ -4,6 +4,7 @@ import { getProfile } from "@/lib/accounts/profile";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { ProfileForm } from "@/components/portal/profile-form";
+import Link from "next/link";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -33,6 +34,12 @@ export default async function SettingsPage() {
           <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
             To change your password, sign out and use &ldquo;Forgot your password?&rdquo;. A new password signs you out
             everywhere.
+          </p>
+          <p className="mt-2 text-sm">
+            Two-factor sign-in: {developer.totpEnabledAt ? "on" : "off"}.{" "}
+            <Link href="/settings/security" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+              Security settings
+            </Link>
           </p>
         </Card>
       </div>

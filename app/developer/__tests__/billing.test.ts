@@ -122,7 +122,7 @@ describe("Stripe webhook", () => {
 
     const cancelled = { id: `evt_del_${dev.id}`, object: "event", type: "customer.subscription.deleted", data: { object: { id: `sub_${dev.id}`, object: "subscription", customer: `cus_${dev.id}`, status: "canceled", items: { data: [] } } } };
     expect((await deliver(cancelled)).status).toBe(200);
-    expect(await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).toMatchObject({ plan: "starter", stripeSubscriptionId: null });
+    expect(await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).toMatchObject({ plan: "starter", stripeSubscriptionId: null, stripeSubscriptionStatus: "canceled" });
   });
 
   it("ignores a subscription event older than one already applied (Stripe does not deliver in order)", async () => {
@@ -143,8 +143,10 @@ describe("Stripe webhook", () => {
     expect(await plan()).toBe("enterprise");
     expect(await db.stripeEvent.count({ where: { id: `evt_old_${dev.id}` } })).toBe(1);
     // A newer event still applies.
-    expect((await deliver(subscription(`evt_later_${dev.id}`, "customer.subscription.updated", t0 + 20, "price_pro"))).status).toBe(200);
+    expect((await deliver(subscription(`evt_later_${dev.id}`, "customer.subscription.updated", t0 + 20, "price_pro", "past_due"))).status).toBe(200);
     expect(await plan()).toBe("pro");
+    // The support console shows the subscription's status as last received.
+    expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).stripeSubscriptionStatus).toBe("past_due");
     const changes = await db.auditLog.findMany({ where: { targetId: dev.id, action: "developer.plan_change" }, orderBy: { createdAt: "asc" } });
     expect(changes.map((c) => (c.details as { to: string }).to)).toEqual(["enterprise", "pro"]);
   });

@@ -1,4 +1,4 @@
-// POST /developer/login: e-mail and password for an ID token (public).
+// POST /developer/login: e-mail and password (and the authenticator code, when on) for an ID token (public).
 import { preflight, route, methodNotAllowed } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
@@ -9,8 +9,8 @@ import { issueIdToken } from "@/lib/identity/id-token";
 export const dynamic = "force-dynamic";
 
 export const POST = route(async ({ req, ip }) => {
-  const { email, password } = loginBody.parse(await readJson(req));
-  const developer = await authenticatePassword(email, password, ip);
+  const { email, password, totp } = loginBody.parse(await readJson(req));
+  const developer = await authenticatePassword(email, password, ip, new Date(), totp);
   return json(await issueIdToken(developer), { headers: { "Cache-Control": "no-store" } });
 });
 export const OPTIONS = preflight;

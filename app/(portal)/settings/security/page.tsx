@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { requireDeveloper } from "../../require-developer";
+import { Alert } from "@/components/ui/alert";
+import { Card, PageHeader } from "@/components/ui/card";
+import { TotpSetup } from "@/components/portal/totp-setup";
+
+export const metadata: Metadata = { title: "Security" };
+
+export default async function SecurityPage({ searchParams }: { searchParams: Promise<{ required?: string }> }) {
+  const developer = await requireDeveloper();
+  const { required } = await searchParams;
+  const enabled = developer.totpEnabledAt;
+  return (
+    <>
+      <PageHeader title="Security" description="Two-factor sign-in with an authenticator app." />
+      <div className="flex max-w-2xl flex-col gap-4">
+        {required === "staff" && !enabled ? (
+          <Alert tone="warning" title="Two-factor sign-in is required for staff">
+            Set it up below to open the support console.
+          </Alert>
+        ) : null}
+        <Card title="Two-factor sign-in">
+          {enabled ? (
+            <p className="text-sm" data-testid="totp-status">
+              On since {enabled.toISOString().slice(0, 10)}. Each sign-in asks for a code from your authenticator app; a recovery code works once
+              in its place.
+            </p>
+          ) : (
+            <TotpSetup />
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

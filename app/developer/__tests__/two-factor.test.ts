@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { Secret, TOTP } from "otpauth";
+import { db } from "@/lib/db";
+import * as login from "@/app/developer/login/route";
+import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/accounts/totp";
+import { supportAccess } from "@/lib/auth/support-access";
+import { call, uniqueIp } from "./helpers";
+import { developerWithToken } from "./developer-fixtures";
+
+/** The code an authenticator app shows for this secret at `at` (computed as a phone would). */
+function codeAt(secret: string, at: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
+}
+
+async function enrolled() {
+  const { dev, password } = await developerWithToken();
+  const { secret, uri, qr_svg } = await startTotpEnrolment(dev);
+  expect(uri).toMatch(/^otpauth:\/\/totp\/Vitals:.*secret=/);
+  expect(qr_svg).toContain("<svg");
+  const now = Date.now();
+  const { recovery_codes } = await confirmTotpEnrolment(dev.id, codeAt(secret, now), "ip", new Date(now));
+  return { dev, password, secret, recovery_codes, enrolledAt: now };
+}
+
+const loginCall = (email: string, password: string, totp?: string) =>
+  call(login.POST, "POST", "/developer/login", { ip: uniqueIp(), body: totp === undefined ? { email, password } : { email, password, totp } });
+
+describe("two-factor sign-in", () => {
+  it("login without a code is 401 TOTP_REQUIRED; with the current code it gives an ID token; a wrong code is INVALID_CREDENTIALS", async () => {
+    const { dev, password, secret, enrolledAt } = await enrolled();
+    const missing = await loginCall(dev.email, password);
+    expect(missing).toMatchObject({ status: 401, body: { error: "TOTP_REQUIRED", retryable: false } });
+    const wrongPassword = await loginCall(dev.email, "not the password at all", undefined);
+    expect(wrongPassword).toMatchObject({ status: 401, body: { error: "INVALID_CREDENTIALS" } });
+
+    const wrong = await loginCall(dev.email, password, codeAt(secret, enrolledAt - 10 * 60_000));
+    expect(wrong).toMatchObject({ status: 401, body: { error: "INVALID_CREDENTIALS" } });
+    const next = codeAt(secret, enrolledAt + 30_000); // the enrolment used this step's code
+    const ok = await loginCall(dev.email, password, next);
+    expect(ok.status).toBe(200);
+    expect(ok.body.id_token).toEqual(expect.any(String));
+    // A code is never accepted twice.
+    expect(await loginCall(dev.email, password, next)).toMatchObject({ status: 401, body: { error: "INVALID_CREDENTIALS" } });
+  });
+
+  it("a recovery code signs in once; the codes are stored hashed", async () => {
+    const { dev, password, recovery_codes } = await enrolled();
+    expect(recovery_codes).toHaveLength(10);
+    expect(new Set(recovery_codes).size).toBe(10);
+    const stored = await db.recoveryCode.findMany({ where: { developerId: dev.id } });
+    expect(stored.map((r) => r.codeHash)).not.toContain(recovery_codes[0]);
+    expect(stored.every((r) => /^[0-9a-f]{64}$/.test(r.codeHash))).toBe(true);
+    expect((await loginCall(dev.email, password, recovery_codes[0])).status).toBe(200);
+    expect(await loginCall(dev.email, password, recovery_codes[0])).toMatchObject({ status: 401, body: { error: "INVALID_CREDENTIALS" } });
+    expect((await loginCall(dev.email, password, recovery_codes[1].toUpperCase())).status).toBe(200);
+  });
+
+  it("enrolment needs a right first code, is audit-logged, and cannot start twice", async () => {
+    const { dev } = await developerWithToken();
+    const { secret } = await startTotpEnrolment(dev);
+    await expect(confirmTotpEnrolment(dev.id, codeAt(secret, Date.now() - 3600_000), "ip")).rejects.toMatchObject({ code: "INVALID_REQUEST" });
+    expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).totpEnabledAt).toBeNull();
+    await confirmTotpEnrolment(dev.id, codeAt(secret, Date.now()), "ip");
+    const after = await db.developer.findUniqueOrThrow({ where: { id: dev.id } });
+    expect(after.totpEnabledAt).not.toBeNull();
+    expect(await db.auditLog.count({ where: { actorId: dev.id, action: "developer.totp_enable" } })).toBe(1);
+    await expect(startTotpEnrolment(after)).rejects.toMatchObject({ code: "INVALID_REQUEST" });
+  });
+
+  it("a staff account without TOTP cannot reach /support: it is sent to enrol", () => {
+    expect(supportAccess({ role: "staff", totpEnabledAt: null })).toBe("enrol");
+    expect(supportAccess({ role: "staff", totpEnabledAt: new Date() })).toBe("allowed");
+    expect(supportAccess({ role: "developer", totpEnabledAt: new Date() })).toBe("not_found");
+  });
+});

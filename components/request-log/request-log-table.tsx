@@ -1,0 +1,82 @@
+"use client";
+
+import Link from "next/link";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import type { RequestLogQuery, RequestLogRow } from "@/lib/request-log/schemas";
+import { Badge } from "@/components/ui/badge";
+import { TableBody } from "@/components/ui/table-body";
+
+type Log = { requests: RequestLogRow[]; total: number; page: number; page_size: number };
+
+const col = createColumnHelper<RequestLogRow>();
+const TONE = (status: number) => (status >= 500 ? "red" : status >= 400 ? "amber" : "green");
+
+const columns = [
+  col.accessor("at", { header: "Time (UTC)", cell: (c) => new Date(c.getValue() * 1000).toISOString().slice(0, 19).replace("T", " ") }),
+  col.accessor("method", { header: "Method" }),
+  col.accessor("path", { header: "Path", cell: (c) => <code className="font-mono text-xs">{c.getValue()}</code> }),
+  col.accessor("status", { header: "Status", cell: (c) => <Badge tone={TONE(c.getValue())}>{c.getValue()}</Badge> }),
+  col.accessor("error", { header: "Error", cell: (c) => (c.getValue() ? <code className="font-mono text-xs">{c.getValue()}</code> : "—") }),
+  col.accessor("latency_ms", { header: "Latency", cell: (c) => `${c.getValue()} ms` }),
+  col.accessor("key_prefix", { header: "Key", cell: (c) => (c.getValue() ? <code className="font-mono text-xs">{c.getValue()}…</code> : "ID token") }),
+  col.accessor("request_id", { header: "Request id", cell: (c) => <code className="font-mono text-xs">{c.getValue()}</code> }),
+];
+
+function pageHref(query: RequestLogQuery, page: number): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && k !== "page") params.set(k, String(v));
+  params.set("page", String(page));
+  return `?${params}`;
+}
+
+/** One server-side page of the log: the server filters and pages, the table only renders. */
+export function RequestLogTable({ log, query }: { log: Log; query: RequestLogQuery }) {
+  const pageCount = Math.max(1, Math.ceil(log.total / log.page_size));
+  const table = useReactTable({
+    data: log.requests,
+    columns,
+    manualPagination: true,
+    manualFiltering: true,
+    pageCount,
+    state: { pagination: { pageIndex: log.page - 1, pageSize: log.page_size } },
+    getCoreRowModel: getCoreRowModel(),
+  });
+  const link = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" tabIndex={0} role="region" aria-label="Requests">
+        <table className="w-full min-w-[56rem] text-left text-sm">
+          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-300">
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id}>
+                {hg.headers.map((h) => (
+                  <th key={h.id} scope="col" className="px-3 py-2 font-medium">
+                    {flexRender(h.column.columnDef.header, h.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <TableBody table={table} testId="request-row" empty="No requests match these filters." cellClass="px-3 py-2 whitespace-nowrap" />
+        </table>
+      </div>
+      <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span data-testid="request-total">
+          {log.total.toLocaleString("en-US")} requests, page {log.page} of {pageCount}
+        </span>
+        <span className="flex gap-2">
+          {table.getCanPreviousPage() ? (
+            <Link href={pageHref(query, log.page - 1)} className={link}>
+              Previous
+            </Link>
+          ) : null}
+          {table.getCanNextPage() ? (
+            <Link href={pageHref(query, log.page + 1)} className={link}>
+              Next
+            </Link>
+          ) : null}
+        </span>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from "node:crypto";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import { db } from "@/lib/db";
+import { audit } from "@/lib/audit/audit";
+import { ApiError } from "@/lib/http/errors";
+
+// Two-factor sign-in with an authenticator app (docs/api.md, "Two-factor sign-in"): RFC 6238
+// codes through `otpauth`, a maintained implementation, rather than HMAC code of our own.
+
+const PERIOD_SECONDS = 30;
+// One step either side: a phone clock a little off, or a code typed as it rolls over.
+const WINDOW = 1;
+const RECOVERY_CODES = 10;
+
+function totpFor(secret: string, label: string): TOTP {
+  return new TOTP({ issuer: "Vitals", label, algorithm: "SHA1", digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+}
+
+export const hashRecoveryCode = (code: string) => createHash("sha256").update(code.toLowerCase().replace(/[^0-9a-z]/g, "")).digest("hex");
+
+/** xxxxx-xxxxx from a CSPRNG (50 bits); stored hashed only. */
+function newRecoveryCode(): string {
+  const raw = randomBytes(8).readBigUInt64BE().toString(36).padStart(10, "0").slice(-10);
+  return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+}
+
+export type TotpEnrolment = { secret: string; uri: string; qr_svg: string };
+
+/** A new pending secret (replacing any earlier pending one), as a URI and a QR code for the app. */
+export async function startTotpEnrolment(developer: { id: string; email: string; totpEnabledAt: Date | null }): Promise<TotpEnrolment> {
+  if (developer.totpEnabledAt) throw new ApiError("INVALID_REQUEST", "Two-factor sign-in is already on");
+  const secret = new Secret({ size: 20 }).base32;
+  await db.totpFactor.upsert({
+    where: { developerId: developer.id },
+    create: { developerId: developer.id, secret },
+    update: { secret, confirmedAt: null, lastUsedStep: null },
+  });
+  const uri = totpFor(secret, developer.email).toString();
+  return { secret, uri, qr_svg: await QRCode.toString(uri, { type: "svg", margin: 1 }) };
+}
+
+/** The 30-second step a code belongs to, or null when it matches none within the window. */
+function matchingStep(secret: string, code: string, now: Date): number | null {
+  const delta = totpFor(secret, "").validate({ token: code.replace(/\s/g, ""), timestamp: now.getTime(), window: WINDOW });
+  return delta === null ? null : Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
+}
+
+/**
+ * Confirms the pending secret with a first code, turns two-factor sign-in on and returns the
+ * recovery codes, the only time they are shown.
+ */
+export async function confirmTotpEnrolment(developerId: string, code: string, ip: string, now = new Date()): Promise<{ recovery_codes: string[] }> {
+  const factor = await db.totpFactor.findUnique({ where: { developerId } });
+  if (!factor || factor.confirmedAt) throw new ApiError("INVALID_REQUEST", "Start the set-up first");
+  const step = matchingStep(factor.secret, code, now);
+  if (step === null) throw new ApiError("INVALID_REQUEST", "That code is not right; check your phone's clock and type the current code");
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await db.$transaction(async (tx) => {
+    const claimed = await tx.totpFactor.updateMany({ where: { developerId, confirmedAt: null, secret: factor.secret }, data: { confirmedAt: now, lastUsedStep: step } });
+    if (claimed.count !== 1) throw new ApiError("INVALID_REQUEST", "Start the set-up again");
+    await tx.developer.update({ where: { id: developerId }, data: { totpEnabledAt: now } });
+    await tx.recoveryCode.deleteMany({ where: { developerId } });
+    await tx.recoveryCode.createMany({ data: codes.map((c) => ({ developerId, codeHash: hashRecoveryCode(c) })) });
+    await audit(tx, { actorId: developerId, actorType: "developer", action: "developer.totp_enable", targetType: "developer", targetId: developerId, ip });
+  });
+  return { recovery_codes: codes };
+}
+
+/**
+ * Checks a second factor at sign-in: a current authenticator code (never one already used:
+ * the step only moves forward, by a conditional write) or an unused recovery code (used up by
+ * a conditional write). True when accepted.
+ */
+export async function verifySecondFactor(developerId: string, code: string, now = new Date()): Promise<boolean> {
+  const factor = await db.totpFactor.findUnique({ where: { developerId } });
+  if (!factor?.confirmedAt) return false;
+  if (/^\s*\d{6}\s*$/.test(code)) {
+    const step = matchingStep(factor.secret, code, now);
+    if (step === null) return false;
+    const moved = await db.totpFactor.updateMany({
+      where: { developerId, OR: [{ lastUsedStep: null }, { lastUsedStep: { lt: step } }] },
+      data: { lastUsedStep: step },
+    });
+    return moved.count === 1;
+  }
+  const used = await db.recoveryCode.updateMany({ where: { developerId, codeHash: hashRecoveryCode(code), usedAt: null }, data: { usedAt: now } });
+  return used.count === 1;
+}

@@ -1,0 +1,82 @@
+import { ZodError } from "zod";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
+
+// The request log (docs/api.md, "Request log") is written off the hot path: a request only
+// pushes a small object onto an in-process buffer; a timer writes the buffer in one INSERT.
+// A crash loses at most one interval of entries, never delays or fails a request.
+
+export type RequestLogEntry = {
+  developerId: string;
+  apiKeyId: string | null;
+  keyPrefix: string | null;
+  method: string;
+  path: string;
+  status: number;
+  errorCode: string | null;
+  latencyMs: number;
+  requestId: string;
+  createdAt: Date;
+};
+
+const FLUSH_INTERVAL_MS = 500;
+const MAX_BATCH = 500;
+// Past this many waiting entries (the database is down), new ones are dropped, not hoarded.
+const MAX_BUFFERED = 20_000;
+
+const state = globalThis as unknown as { __requestLog?: { buffer: RequestLogEntry[]; timer?: NodeJS.Timeout; flushing?: Promise<void> } };
+const log = (state.__requestLog ??= { buffer: [] });
+
+export function requestLogEnabled(): boolean {
+  return env().REQUEST_LOG;
+}
+
+/** The spec's error code of whatever a handler threw (the body toErrorResponse writes). */
+export function errorCodeOf(err: unknown): string {
+  if (err instanceof ApiError) return err.code;
+  if (err instanceof ZodError) return "INVALID_REQUEST";
+  return "INTERNAL";
+}
+
+/** Queues one entry; returns at once. */
+export function recordRequest(entry: RequestLogEntry): void {
+  if (!requestLogEnabled() || log.buffer.length >= MAX_BUFFERED) return;
+  log.buffer.push(entry);
+  if (!log.timer) {
+    log.timer = setTimeout(() => void flushRequestLog(), FLUSH_INTERVAL_MS);
+    log.timer.unref();
+  }
+}
+
+/** One INSERT of column arrays: far less CPU per row than the client's createMany. */
+function insertBatch(batch: RequestLogEntry[]) {
+  const col = <K extends keyof RequestLogEntry>(k: K) => batch.map((e) => e[k]);
+  return db.$executeRaw`
+    INSERT INTO "RequestLog" ("developerId", "apiKeyId", "keyPrefix", method, path, status, "errorCode", "latencyMs", "requestId", "createdAt")
+    SELECT * FROM unnest(${col("developerId")}::uuid[], ${col("apiKeyId")}::uuid[], ${col("keyPrefix")}::text[], ${col("method")}::text[],
+      ${col("path")}::text[], ${col("status")}::int[], ${col("errorCode")}::text[], ${col("latencyMs")}::int[], ${col("requestId")}::uuid[],
+      ${batch.map((e) => e.createdAt.toISOString())}::timestamp(3)[])`;
+}
+
+async function writeBatch(batch: RequestLogEntry[]): Promise<void> {
+  try {
+    await insertBatch(batch);
+  } catch {
+    // One bad row (an account deleted meanwhile) must not lose the others.
+    for (const row of batch) await db.requestLog.create({ data: row }).catch(() => undefined);
+  }
+}
+
+/** Writes everything queued so far (the timer calls it; tests and shutdown may too). */
+export async function flushRequestLog(): Promise<void> {
+  clearTimeout(log.timer);
+  log.timer = undefined;
+  await log.flushing;
+  const run = async () => {
+    while (log.buffer.length > 0) await writeBatch(log.buffer.splice(0, MAX_BATCH));
+  };
+  log.flushing = run().catch((err) => logger.warn("request log write failed", { error: (err as Error).message }));
+  await log.flushing;
+}
