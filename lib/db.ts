@@ -9,6 +9,8 @@ export type Db = PrismaClient;
 
 function createClient(): PrismaClient {
   const url = env().DATABASE_URL;
+  // No connection timeout: pg applies it to waiting for a free pooled connection too, and a
+  // burst must queue, not fail. An unreachable server is refused at once (503 UNAVAILABLE).
   const adapter = url
     ? new PrismaPg({ connectionString: url, max: 10 })
     : new PrismaPGlite(new PGlite(embeddedDbDir(env().DATA_DIR)));

@@ -20,6 +20,15 @@ describe("loadEnv", () => {
     expect(e.rateLimitStore).toBe("postgres");
   });
 
+  it("counts limits in Redis when REDIS_URL is set, unless told otherwise", () => {
+    expect(loadEnv({ DATABASE_URL: "postgresql://u@h/db", REDIS_URL: "redis://127.0.0.1:6379" }).rateLimitStore).toBe("redis");
+    expect(loadEnv({ REDIS_URL: "redis://h", RATE_LIMIT_STORE: "postgres" }).rateLimitStore).toBe("postgres");
+    expect(() => loadEnv({ RATE_LIMIT_STORE: "redis" })).toThrow(/REDIS_URL: is required when RATE_LIMIT_STORE=redis/);
+    expect(() => loadEnv({ REDIS_URL: "http://h" })).toThrow(/REDIS_URL/);
+    expect(() => loadEnv({ INFERENCE_QUEUE: "redis" })).toThrow(/REDIS_URL: is required when INFERENCE_QUEUE=redis/);
+    expect(loadEnv({}).INFERENCE_QUEUE).toBe("pool");
+  });
+
   it.each([
     ["PERSIST_VITALS", "yes"],
     ["RESULT_TTL_SECONDS", "-5"],

@@ -6,16 +6,15 @@ const bool = z
   .transform((v) => v === "true" || v === "1");
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const optionalString = z.string().min(1).optional().or(z.literal("").transform(() => undefined));
+/** An optional URL of one of the given schemes (empty = unset). */
+const optionalUrl = (pattern: RegExp, message: string) =>
+  z.string().regex(pattern, message).optional().or(z.literal("").transform(() => undefined));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   APP_URL: z.url().default("http://localhost:3000"),
   PORT: int(1, 65535).default(3000),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be a postgresql:// URL"),
   DATA_DIR: z.string().min(1).default(".data"),
   PERSIST_VITALS: bool.default(false),
   RESULT_TTL_SECONDS: int(1, 7 * 24 * 3600).default(900),
@@ -33,12 +32,10 @@ const envSchema = z.object({
   REQUIRE_APPROVAL: bool.default(false),
   SIGNUPS_PER_IP_PER_HOUR: int(1, 100_000).default(20),
   TRUST_PROXY: bool.default(false),
-  RATE_LIMIT_STORE: z.enum(["postgres", "memory"]).optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  RATE_LIMIT_STORE: z.enum(["redis", "postgres", "memory"]).optional(),
+  REDIS_URL: optionalUrl(/^rediss?:\/\//, "must be a redis:// or rediss:// URL"),
+  REDIS_KEY_PREFIX: z.string().default("vitals:"),
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().default("Vitals <no-reply@vitals.local>"),
   MAIL_OUTBOX_DIR: optionalString,
   ID_TOKEN_PRIVATE_JWK: optionalString,
@@ -50,11 +47,21 @@ const envSchema = z.object({
   MODEL_PATH: optionalString,
   INFERENCE_THREADS: int(1, 64).optional(),
   INFERENCE_TIMEOUT_MS: int(100, 600_000).default(10_000),
+  INFERENCE_QUEUE: z.enum(["pool", "redis"]).default("pool"),
+  INFERENCE_QUEUE_WAIT_MS: int(1000, 600_000).default(90_000),
   SWEEP_INTERVAL_SECONDS: int(1, 3600).default(30),
+  TRY_IT_DAILY_SCANS: int(0, 10_000).default(20),
+  REQUEST_LOG: z.enum(["on", "off"]).default("on").transform((v) => v === "on"),
 }).superRefine((e, ctx) => {
   // Settings that only make sense together are checked here, so start-up fails naming them.
   if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) {
     ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_DRIVER=s3" });
+  }
+  if (e.RATE_LIMIT_STORE === "redis" && !e.REDIS_URL) {
+    ctx.addIssue({ code: "custom", path: ["REDIS_URL"], message: "is required when RATE_LIMIT_STORE=redis" });
+  }
+  if (e.INFERENCE_QUEUE === "redis" && !e.REDIS_URL) {
+    ctx.addIssue({ code: "custom", path: ["REDIS_URL"], message: "is required when INFERENCE_QUEUE=redis" });
   }
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
@@ -65,7 +72,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & {
   storageDir: string;
   outboxDir: string;
-  rateLimitStore: "postgres" | "memory";
+  rateLimitStore: "redis" | "postgres" | "memory";
 };
 
 export class EnvError extends Error {}
@@ -82,7 +89,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     ...e,
     storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/uploads`,
     outboxDir: e.MAIL_OUTBOX_DIR ?? `${e.DATA_DIR}/outbox`,
-    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? "postgres" : "memory"),
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? "redis" : e.DATABASE_URL ? "postgres" : "memory"),
   };
 }
 

@@ -2,6 +2,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { CLIENT_IP_HEADER } from "../lib/http/client-ip";
+import { malformedPathAnswer } from "../lib/http/malformed-path";
 import { securityHeaders } from "../lib/http/security-headers";
 import { env } from "../lib/env";
 
@@ -14,6 +15,12 @@ export async function startServer(opts: { port: number; dev?: boolean; hostname?
     for (const [name, value] of security) res.setHeader(name, value);
     // Overwrite whatever the client sent: only the socket address can be trusted.
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    // The framework's router would answer a path it cannot decode with a bare HTML/text 500.
+    const malformed = malformedPathAnswer(req.url ?? "/");
+    if (malformed) {
+      res.writeHead(malformed.status, malformed.headers).end(malformed.body);
+      return;
+    }
     void handle(req, res);
   });
   server.requestTimeout = 0; // uploads of 45 MB on slow links and 60 s inference must not be cut

@@ -17,7 +17,7 @@ for _ in $(seq 1 90); do
   sleep 1
 done
 health=$(curl -s "http://localhost:$port/health") || fail "server did not start"
-[ "$health" = '{"status":"ok","database":"up"}' ] || fail "health said: $health"
+[ "$health" = '{"status":"ok","database":"up","redis":"not configured","inference":{"mode":"pool"}}' ] || fail "health said: $health"
 code=$(curl -s -o /dev/null -w '%{http_code}' "http://localhost:$port/no-such-path")
 [ "$code" = 404 ] || fail "unknown path gave $code"
 code=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://localhost:$port/sdk/session/start")

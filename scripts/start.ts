@@ -1,25 +1,12 @@
 // npm start: validate settings, migrate the database, start the server.
-import { env, EnvError, resetEnv } from "../lib/env";
+import { resetEnv } from "../lib/env";
 import { migrate } from "./migrate";
 import { ensureLocalSecrets } from "../lib/local-secrets";
-import { inferenceBuildProblem } from "../lib/inference/build-check";
+import { exitUnlessInferenceBuilt, settingsOrExit } from "./startup-checks";
 
 async function main() {
-  let settings;
-  try {
-    settings = env();
-  } catch (err) {
-    if (err instanceof EnvError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const notBuilt = inferenceBuildProblem();
-  if (notBuilt) {
-    console.error(notBuilt);
-    process.exit(1);
-  }
+  const settings = settingsOrExit();
+  exitUnlessInferenceBuilt();
   await ensureLocalSecrets(settings);
   resetEnv();
   const ran = await migrate();

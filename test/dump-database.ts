@@ -1,7 +1,7 @@
 import pg from "pg";
 
-/** Every row of every table, as one string, to search for what must not be there. */
-export async function dumpDatabase(url = process.env.DATABASE_URL!): Promise<string> {
+/** Every row of every table, one string per row ("Table: {...}"), to search for what must not be there. */
+export async function dumpRows(url = process.env.DATABASE_URL!): Promise<string[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -9,10 +9,15 @@ export async function dumpDatabase(url = process.env.DATABASE_URL!): Promise<str
     const parts: string[] = [];
     for (const { t } of tables.rows) {
       const rows = await c.query(`SELECT * FROM "${t}"`);
-      parts.push(`${t}: ${JSON.stringify(rows.rows, (_k, v) => (typeof v === "bigint" ? v.toString() : v))}`);
+      for (const row of rows.rows) parts.push(`${t}: ${JSON.stringify(row, (_k, v) => (typeof v === "bigint" ? v.toString() : v))}`);
     }
-    return parts.join("\n");
+    return parts;
   } finally {
     await c.end();
   }
+}
+
+/** Every row of every table, as one string. */
+export async function dumpDatabase(url = process.env.DATABASE_URL!): Promise<string> {
+  return (await dumpRows(url)).join("\n");
 }

@@ -47,3 +47,9 @@ export async function setScansThisMonth(developerId: string, scanCount: number, 
     update: { scanCount, lastScanAt: now },
   });
 }
+
+/** Puts counted requests into a developer's hourly window at the given times (oldest first). */
+export async function fillRateWindow(developerId: string, times: Date[]) {
+  const { rateLimiter } = await import("@/lib/limits/rate-limiter");
+  for (const at of times) await rateLimiter().hit(developerId, 2 ** 31 - 1, at);
+}

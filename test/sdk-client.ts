@@ -4,10 +4,11 @@ import * as completeByPath from "@/app/sdk/session/[sessionId]/upload-complete/r
 import * as result from "@/app/sdk/session/result/[sessionId]/route";
 import * as resultByPath from "@/app/sdk/session/[sessionId]/result/route";
 import * as upload from "@/app/upload/[sessionId]/route";
+import * as clientToken from "@/app/sdk/client-token/route";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 
 // Drives the real route handlers the way the HTTP server does.
-export type Call = { key?: string; ip?: string; headers?: Record<string, string>; signal?: AbortSignal };
+export type Call = { key?: string; ip?: string; headers?: Record<string, string>; signal?: AbortSignal; query?: string };
 
 let ipCounter = 0;
 /** A fresh client IP per test, so brute-force counters never leak between tests. */
@@ -24,10 +25,19 @@ function headers(call: Call, extra: Record<string, string> = {}): Record<string,
 
 const params = (p: Record<string, string>) => ({ params: Promise.resolve(p) });
 
-export function startSession(call: Call, body?: unknown) {
+/** A JSON POST to a route without path params; a string body is sent as is, none when undefined. */
+function postJson(handler: typeof start.POST, path: string, call: Call, body?: unknown) {
   const init: RequestInit = { method: "POST", headers: headers(call, { "content-type": "application/json" }), signal: call.signal };
   if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
-  return start.POST(new Request("http://localhost:3000/sdk/session/start", init), params({}));
+  return handler(new Request(`http://localhost:3000${path}`, init), params({}));
+}
+
+export function startSession(call: Call, body?: unknown) {
+  return postJson(start.POST, "/sdk/session/start", call, body);
+}
+
+export function mintClientToken(call: Call, body?: unknown) {
+  return postJson(clientToken.POST, "/sdk/client-token", call, body);
 }
 
 export type Body = BodyInit | Uint8Array;
@@ -51,15 +61,16 @@ export function uploadComplete(call: Call, body: unknown, pathSessionId?: string
     body: typeof body === "string" ? body : JSON.stringify(body),
     signal: call.signal,
   };
-  if (pathSessionId === undefined) return complete.POST(new Request("http://localhost:3000/sdk/session/upload-complete", init), params({}));
+  const q = call.query ? `?${call.query}` : "";
+  if (pathSessionId === undefined) return complete.POST(new Request(`http://localhost:3000/sdk/session/upload-complete${q}`, init), params({}));
   return completeByPath.POST(
-    new Request(`http://localhost:3000/sdk/session/${pathSessionId}/upload-complete`, init),
+    new Request(`http://localhost:3000/sdk/session/${pathSessionId}/upload-complete${q}`, init),
     params({ sessionId: pathSessionId }),
   );
 }
 
 export function pollResult(call: Call, sessionId: string, form: "primary" | "path" = "primary") {
-  const req = new Request(`http://localhost:3000/sdk/session/result/${sessionId}`, { headers: headers(call) });
+  const req = new Request(`http://localhost:3000/sdk/session/result/${sessionId}${call.query ? `?${call.query}` : ""}`, { headers: headers(call) });
   return (form === "primary" ? result : resultByPath).GET(req, params({ sessionId }));
 }
 
@@ -70,4 +81,14 @@ export async function fullScan(call: Call, tensor: Body = new Uint8Array(1024)) 
   const uploaded = await uploadTensor(session.upload_url, tensor);
   const completed = await uploadComplete(call, { session_id: session.session_id });
   return { started, session, uploaded, completed };
+}
+
+/** The page origin the client tokens of the tests are minted for. */
+export const TOKEN_ORIGIN = "https://app.example.com";
+
+/** A client token minted through the real endpoint by `key`, for TOKEN_ORIGIN unless `body` says otherwise. */
+export async function mintedToken(key: string, body: Record<string, unknown> = {}): Promise<string> {
+  const res = await mintClientToken({ key, ip: freshIp() }, { origins: [TOKEN_ORIGIN], ...body });
+  if (res.status !== 201) throw new Error(`minting answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).token;
 }

@@ -9,7 +9,7 @@ declare module "autocannon" {
     amount?: number;
     duration?: number;
   };
-  type Histogram = { average: number; p50: number; p90: number; p99: number; max: number };
+  type Histogram = { average: number; p50: number; p90: number; p99: number; max: number; total: number };
   type Result = { requests: Histogram; latency: Histogram; non2xx: number; errors: number };
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -27,18 +27,21 @@ afterAll(() => {
   server?.kill();
 });
 
-/** A POST sent from a chosen local (loopback) address. */
-function postFrom(localAddress: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: PORT, path, method: "POST", headers, localAddress }, (res) => {
+/** A request with the path sent exactly as given (fetch would normalise it), optionally from a chosen local address. */
+function rawRequest(method: string, path: string, headers: Record<string, string>, localAddress?: string) {
+  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port: PORT, path, method, headers, localAddress }, (res) => {
       let body = "";
       res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode!, body }));
+      res.on("end", () => resolve({ status: res.statusCode!, body, headers: res.headers }));
     });
     req.on("error", reject);
     req.end();
   });
 }
+
+/** A POST sent from a chosen local (loopback) address. */
+const postFrom = (localAddress: string, path: string, headers: Record<string, string>) => rawRequest("POST", path, headers, localAddress);
 
 async function start(key: string) {
   const res = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": key } });
@@ -106,6 +109,18 @@ describe("the production server", () => {
     const res = await fetch(`${base}/sdk/session/upload-complete`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("answers a path that is not valid percent-encoding with 400 in the flat body, with CORS and a request id", async () => {
+    const paths: [string, string][] = [["POST", "/sdk/session/%ZZ/upload-complete"], ["GET", "/developer/keys/%E0%A4%A"], ["GET", "/dashboard/%"]];
+    for (const [method, path] of paths) {
+      const res = await rawRequest(method, path, { "x-api-key": "ck_test_" + "a".repeat(64) });
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body), path).toEqual({ error: "INVALID_REQUEST", message: "The request path is not valid percent-encoding", retryable: false });
+      expect(res.headers["access-control-allow-origin"], path).toBe("*");
+      expect(res.headers["x-request-id"], path).toBeTruthy();
+      expect(res.headers["x-frame-options"], path).toBe("DENY");
+    }
   });
 
   it("sends the security headers on pages and API answers alike", async () => {

@@ -5,10 +5,10 @@ import { createKeyAction } from "@/app/(portal)/keys/actions";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
 import { keyInput, type CreatedKey } from "./key-input";
 import { Modal } from "./modal";
+import { SecretOnce } from "./secret-once";
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -21,25 +21,11 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   if (created) {
     return (
       <Modal title="Your new API key" labelId="created-key-title" onClose={onClose}>
-        <Alert tone="warning" title="Copy it now: you will not see it again">
-          We store only a hash of this key. If you lose it, revoke it and create a new one.
-        </Alert>
-        <div className="flex flex-col gap-2">
-          <label htmlFor="created-key" className="text-sm font-medium">
-            {created.name} ({created.environment})
-          </label>
-          <input
-            id="created-key"
-            readOnly
-            value={created.key}
-            data-testid="created-key"
-            onFocus={(e) => e.currentTarget.select()}
-            className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-950"
-          />
-          <div>
-            <CopyButton text={created.key} label="Copy API key" />
-          </div>
-        </div>
+        <SecretOnce
+          label={`${created.name} (${created.environment})`}
+          secret={created.key}
+          note="We store only a hash of this key. If you lose it, roll it or revoke it and create a new one."
+        />
         <div className="flex justify-end">
           <Button onClick={onClose}>I have saved it</Button>
         </div>

@@ -18,3 +18,6 @@ export function keyInput(values: Record<string, string>) {
 export type KeyRow = ListedKey;
 
 export type CreatedKey = { id: string; name: string; environment: string; prefix: string; key: string; created_at: number; expires_at: number | null };
+
+/** A Unix time as "YYYY-MM-DD HH:MM UTC" (the end of a rolled key's grace period). */
+export const utcMinute = (s: number) => `${new Date(s * 1000).toISOString().slice(0, 16).replace("T", " ")} UTC`;

@@ -5,13 +5,15 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
+import { RollKeyDialog } from "./roll-key-dialog";
 import { KeysTable } from "./keys-table";
 import type { KeyRow } from "./key-input";
 
-/** The keys page: cap, create dialog, table, revoke confirmation. */
+/** The keys page: cap, create dialog, table, roll and revoke dialogs. */
 export function KeysManager({ keys, cap, plan, canManage }: { keys: KeyRow[]; cap: number; plan: string; canManage: boolean }) {
   const [creating, setCreating] = useState(0);
   const [revoking, setRevoking] = useState<KeyRow | null>(null);
+  const [rolling, setRolling] = useState<KeyRow | null>(null);
   const active = keys.filter((k) => k.state === "active").length;
   const atCap = active >= cap;
   return (
@@ -36,8 +38,9 @@ export function KeysManager({ keys, cap, plan, canManage }: { keys: KeyRow[]; ca
         </div>
       ) : null}
       {!canManage ? <Alert tone="warning">Keys can be created and revoked once your account is active.</Alert> : null}
-      <KeysTable keys={keys} onRevoke={canManage ? setRevoking : undefined} />
+      <KeysTable keys={keys} onRevoke={canManage ? setRevoking : undefined} onRoll={canManage ? setRolling : undefined} />
       {creating ? <CreateKeyDialog key={creating} onClose={() => setCreating(0)} /> : null}
+      {rolling ? <RollKeyDialog key={rolling.id} apiKey={rolling} onClose={() => setRolling(null)} /> : null}
       {revoking ? <RevokeKeyDialog key={revoking.id} apiKey={revoking} onClose={() => setRevoking(null)} /> : null}
     </div>
   );

@@ -12,13 +12,27 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
-import type { KeyRow } from "./key-input";
+import { TableBody } from "@/components/ui/table-body";
+import { utcMinute, type KeyRow } from "./key-input";
 
 const col = createColumnHelper<KeyRow>();
 const date = (s: number | null, none = "—") => (s ? new Date(s * 1000).toISOString().slice(0, 10) : none);
 const STATE_TONE: Record<string, "green" | "red" | "amber" | "neutral"> = { active: "green", revoked: "red", expired: "amber" };
 
-function columns(onRevoke?: (k: KeyRow) => void) {
+const ACTION_TONES = {
+  indigo: "text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950",
+  red: "text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950",
+};
+
+function RowAction({ label, name, tone, onClick }: { label: string; name: string; tone: keyof typeof ACTION_TONES; onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className={`rounded-md px-2 py-1 text-sm font-medium ${ACTION_TONES[tone]}`} aria-label={`${label} ${name}`}>
+      {label}
+    </button>
+  );
+}
+
+function columns(onRevoke?: (k: KeyRow) => void, onRoll?: (k: KeyRow) => void) {
   return [
     col.accessor("name", { header: "Name", cell: (c) => <span className="font-medium">{c.getValue()}</span> }),
     col.accessor("environment", {
@@ -26,7 +40,20 @@ function columns(onRevoke?: (k: KeyRow) => void) {
       filterFn: "equals",
       cell: (c) => <Badge tone={c.getValue() === "live" ? "indigo" : "neutral"}>{c.getValue()}</Badge>,
     }),
-    col.accessor("prefix", { header: "Key", enableSorting: false, cell: (c) => <code className="font-mono text-xs">{c.getValue()}…</code> }),
+    col.accessor("prefix", {
+      header: "Key",
+      enableSorting: false,
+      cell: (c) => (
+        <span className="flex flex-col">
+          <code className="font-mono text-xs">{c.getValue()}…</code>
+          {c.row.original.previous_valid_until ? (
+            <span className="text-xs text-amber-800 dark:text-amber-300" data-testid="previous-secret">
+              old {c.row.original.previous_prefix}… until {utcMinute(c.row.original.previous_valid_until)}
+            </span>
+          ) : null}
+        </span>
+      ),
+    }),
     col.accessor("created_at", { header: "Created", cell: (c) => date(c.getValue()) }),
     col.accessor("last_used_at", { header: "Last used", sortUndefined: "last", cell: (c) => date(c.getValue(), "Never") }),
     col.accessor("expires_at", { header: "Expires", cell: (c) => date(c.getValue(), "Never") }),
@@ -35,15 +62,11 @@ function columns(onRevoke?: (k: KeyRow) => void) {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
       cell: (c) =>
-        onRevoke && c.row.original.state === "active" ? (
-          <button
-            type="button"
-            onClick={() => onRevoke(c.row.original)}
-            className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
-            aria-label={`Revoke ${c.row.original.name}`}
-          >
-            Revoke
-          </button>
+        c.row.original.state === "active" ? (
+          <span className="flex gap-1">
+            {onRoll ? <RowAction label="Roll" name={c.row.original.name} tone="indigo" onClick={() => onRoll(c.row.original)} /> : null}
+            {onRevoke ? <RowAction label="Revoke" name={c.row.original.name} tone="red" onClick={() => onRevoke(c.row.original)} /> : null}
+          </span>
         ) : null,
     }),
   ];
@@ -73,10 +96,10 @@ function FilterSelect({ id, label, value, options, onChange }: { id: string; lab
 }
 
 /** Sortable, filterable keys; the table scrolls inside its box on narrow screens. */
-export function KeysTable({ keys, onRevoke }: { keys: KeyRow[]; onRevoke?: (k: KeyRow) => void }) {
+export function KeysTable({ keys, onRevoke, onRoll }: { keys: KeyRow[]; onRevoke?: (k: KeyRow) => void; onRoll?: (k: KeyRow) => void }) {
   const [sorting, setSorting] = useState<SortingState>([{ id: "created_at", desc: true }]);
   const [filters, setFilters] = useState<ColumnFiltersState>([]);
-  const cols = useMemo(() => columns(onRevoke), [onRevoke]);
+  const cols = useMemo(() => columns(onRevoke, onRoll), [onRevoke, onRoll]);
   const table = useReactTable({
     data: keys,
     columns: cols,
@@ -89,7 +112,6 @@ export function KeysTable({ keys, onRevoke }: { keys: KeyRow[]; onRevoke?: (k: K
   });
   const filterValue = (id: string) => (filters.find((f) => f.id === id)?.value as string) ?? "";
   const setFilter = (id: string) => (v: string) => table.getColumn(id)?.setFilterValue(v || undefined);
-  const rows = table.getRowModel().rows;
 
   if (keys.length === 0) {
     return (
@@ -128,24 +150,7 @@ export function KeysTable({ keys, onRevoke }: { keys: KeyRow[]; onRevoke?: (k: K
               </tr>
             ))}
           </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-testid="key-row">
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-4 py-2 whitespace-nowrap">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={cols.length} className="px-4 py-6 text-center text-slate-600 dark:text-slate-400">
-                  No keys match these filters.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
+          <TableBody table={table} testId="key-row" empty="No keys match these filters." cellClass="px-4 py-2 whitespace-nowrap" />
         </table>
       </div>
     </div>

@@ -11,15 +11,28 @@ import { useHydrated } from "@/components/ui/button";
 const LINKS = [
   { href: "/dashboard", label: "Dashboard" },
   { href: "/keys", label: "API keys" },
+  { href: "/try-it", label: "Try it" },
+  { href: "/requests", label: "Request log" },
   { href: "/quickstart", label: "Quick start" },
+  { href: "/api-reference", label: "API reference" },
   { href: "/billing", label: "Billing" },
   { href: "/settings", label: "Settings" },
+];
+
+const STAFF_LINKS = [
+  { href: "/support", label: "Support" },
+  { href: "/support/requests", label: "Request lookup" },
 ];
 
 export function PortalNav({ email, plan, staff = false }: { email: string; plan: string; staff?: boolean }) {
   const pathname = usePathname();
   const [leaving, setLeaving] = useState(false);
   const hydrated = useHydrated();
+  const links = staff ? [...LINKS, ...STAFF_LINKS] : LINKS;
+  const current = links
+    .map((l) => l.href)
+    .filter((href) => pathname === href || pathname.startsWith(`${href}/`))
+    .sort((a, b) => b.length - a.length)[0];
   return (
     <header className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center justify-between gap-2 px-4 pt-4 md:px-5 md:pt-6">
@@ -28,8 +41,9 @@ export function PortalNav({ email, plan, staff = false }: { email: string; plan:
       </div>
       <nav aria-label="Portal" className="px-2 py-3 md:flex-1 md:px-3 md:py-6">
         <ul className="flex flex-wrap gap-1 md:flex-col">
-          {(staff ? [...LINKS, { href: "/support", label: "Support" }] : LINKS).map((link) => {
-            const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
+          {links.map((link) => {
+            // The longest matching link is the current one (/support/requests, not /support).
+            const active = link.href === current;
             return (
               <li key={link.href}>
                 <Link

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { linkFromOutbox } from "./outbox";
 
 /** An account signed up and verified through the public API and the mail outbox. */
@@ -11,9 +12,10 @@ export async function signUpVerified(request: APIRequestContext, email: string, 
   expect(verified.status()).toBe(200);
 }
 
-/** Staff are made by operators in the database; the test does the same. */
+/** Staff are made by operators with `npm run account`; the test does the same (and activates them where approval is required). */
 export function makeStaff(email: string) {
-  execFileSync("psql", [process.env.E2E_DATABASE_URL!, "-v", "ON_ERROR_STOP=1", "-c", `UPDATE "Developer" SET role = 'staff' WHERE email = '${email}'`]);
+  const env = { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL! };
+  for (const args of [["role", email, "staff"], ["status", email, "active"]]) execFileSync("npx", ["tsx", "scripts/account.ts", ...args], { env, stdio: "pipe" });
 }
 
 export async function logIn(page: Page, email: string, password: string) {
@@ -22,4 +24,20 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The code an authenticator app would show for `secret`, `aheadMs` from now. */
+export function totpCode(secret: string, aheadMs = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: Date.now() + aheadMs });
+}
+
+/** Turns on two-factor sign-in on the security page with a code computed here; returns the key. */
+export async function enrolTotp(page: Page): Promise<string> {
+  if (!page.url().includes("/settings/security")) await page.goto("/settings/security");
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await page.getByLabel("Code from the app").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
+  return secret;
 }

@@ -14,8 +14,14 @@ function decodeParts(raw: string): string {
 
 /** Waits for a mail to `to` whose subject contains `subject`, and returns the first link to `pagePath`. */
 export async function linkFromOutbox(dir: string, to: string, subject: string, pagePath: string, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
   const pattern = new RegExp(`https?://[^\\s"<>]+${pagePath.replace(/[/]/g, "\\/")}\\?token=[^\\s"<>]+`);
+  const body = await mailFromOutbox(dir, to, subject, timeoutMs, (text) => pattern.test(text));
+  return body.match(pattern)![0].replace(/&amp;/g, "&");
+}
+
+/** Waits for a mail to `to` whose subject contains `subject` (and whose body passes `accept`), and returns its decoded text. */
+export async function mailFromOutbox(dir: string, to: string, subject: string, timeoutMs = 15_000, accept: (body: string) => boolean = () => true): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".eml")).sort().reverse();
     for (const name of names) {
@@ -23,8 +29,8 @@ export async function linkFromOutbox(dir: string, to: string, subject: string, p
       const headers = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, " ");
       if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "im").test(headers)) continue;
       if (!new RegExp(`^Subject: .*${subject}`, "im").test(headers)) continue;
-      const match = decodeParts(raw).match(pattern);
-      if (match) return match[0].replace(/&amp;/g, "&");
+      const body = decodeParts(raw);
+      if (accept(body)) return body;
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to} about "${subject}" in ${dir}`);
     await new Promise((r) => setTimeout(r, 250));

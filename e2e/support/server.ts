@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createServer, type AddressInfo } from "node:net";
 
 // Settings of the e2e run, decided once by the runner and inherited by its workers through
 // process.env (Playwright evaluates the config in every process).
@@ -40,4 +41,15 @@ export function e2eSettings() {
     databaseUrl: process.env.E2E_DATABASE_URL,
     startServer: process.env.E2E_START_SERVER === "1",
   };
+}
+
+/** A free port, found inside a test process (a child `node -e` there inherits the test runner's loaders). */
+export function freePortHere(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
 }

@@ -3,23 +3,31 @@ import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
 import { assertNotBlocked, recordAuthFailure, recordAuthSuccess } from "@/lib/limits/auth-throttle";
 import { verifyPassword } from "./password";
+import { verifySecondFactor } from "./totp";
 import { loginBody } from "./schemas";
 import type { DeveloperAccount } from "./developer-account";
 
 const INVALID = "The e-mail address or password is wrong";
+const INVALID_CODE = "The authentication code is wrong or was already used";
 
 /**
  * Checks an e-mail and password, for the login endpoint and the portal's sign-in alike.
  * Unknown address and wrong password take one code path (a dummy argon2 verify stands in for
  * the missing hash) and give the same error. Pending and suspended accounts can still sign
  * in, so they can see why they are gated. Brute force: the "login" throttle, per client IP.
+ * With two-factor sign-in on, a right password without a code is 401 TOTP_REQUIRED, and a
+ * wrong code counts as a failed attempt like a wrong password.
  */
-export async function authenticatePassword(email: string, password: string, ip: string, now = new Date()): Promise<DeveloperAccount> {
-  const input = loginBody.parse({ email, password });
+export async function authenticatePassword(email: string, password: string, ip: string, now = new Date(), totp?: string): Promise<DeveloperAccount> {
+  const input = loginBody.parse({ email, password, totp });
   await assertNotBlocked("login", ip, now);
   const found = await db.developer.findUnique({ where: { email: input.email } });
   const ok = await verifyPassword(found?.passwordHash, input.password);
-  if (!found || !ok) {
+  if (ok && found?.totpEnabledAt && !input.totp) {
+    throw new ApiError("TOTP_REQUIRED", "This account uses two-factor sign-in: send the authenticator code (or a recovery code) as `totp`");
+  }
+  const secondFactorOk = !found?.totpEnabledAt || (ok && (await verifySecondFactor(found.id, input.totp ?? "", now)));
+  if (!found || !ok || !secondFactorOk) {
     await recordAuthFailure("login", ip, now);
     await db.$transaction((tx) =>
       audit(tx, {
@@ -31,7 +39,7 @@ export async function authenticatePassword(email: string, password: string, ip: 
         ip,
       }),
     );
-    throw new ApiError("INVALID_CREDENTIALS", INVALID);
+    throw new ApiError("INVALID_CREDENTIALS", ok ? INVALID_CODE : INVALID);
   }
   await recordAuthSuccess("login", ip, now);
   await db.$transaction((tx) =>

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/http/errors";
 import { profilePatchBody, type ProfilePatch } from "./schemas";
 import { unixSeconds } from "./developer-account";
 
-const PROFILE_FIELDS = {
+export const PROFILE_FIELDS = {
   id: true,
   email: true,
   name: true,

@@ -39,6 +39,8 @@ export const signupBody = z.object({
 export const loginBody = z.object({
   email: emailField,
   password: z.string().min(1, "is required").max(1024),
+  /** The authenticator code or a recovery code, for accounts with two-factor sign-in. */
+  totp: z.string().trim().max(32).optional(),
 });
 
 export const forgotPasswordBody = z.object({ email: emailField });
@@ -61,8 +63,13 @@ export const createKeyBody = z.object({
   expires_at: z.number().int().positive().optional(),
 });
 
+// How long a rolled key's replaced secret keeps working (docs/api.md, "Rolling a key").
+export const GRACE_PERIODS = { none: 0, "1h": 3600, "24h": 86_400 } as const;
+export const rollKeyBody = z.object({ grace_period: z.enum(["none", "1h", "24h"]) });
+
 export const checkoutBody = z.object({ plan: z.enum(["pro", "enterprise"]) });
 
 export type SignupInput = z.infer<typeof signupBody>;
 export type ProfilePatch = z.infer<typeof profilePatchBody>;
 export type CreateKeyInput = z.infer<typeof createKeyBody>;
+export type RollKeyInput = z.infer<typeof rollKeyBody>;

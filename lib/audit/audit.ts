@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 // action itself, so the row exists exactly when the action committed. Never pass secrets,
 // tokens, passwords, key values, session ids or vitals in `details`.
 
-export type ActorType = "developer" | "staff" | "operator" | "anonymous" | "stripe";
+export type ActorType = "developer" | "staff" | "operator" | "anonymous" | "stripe" | "system";
 
 export type AuditEntry = {
   actorId?: string | null;

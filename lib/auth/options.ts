@@ -6,6 +6,7 @@ import { developerForSession } from "@/lib/accounts/session-developer";
 import { ipFromHeaders } from "./request-ip";
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
+export const TOTP_REQUIRED = "TOTP_REQUIRED";
 
 // Portal sessions: a JWT cookie carrying the developer id and the account's session version.
 // Every read re-checks the version, so a password reset ends all existing sessions at once.
@@ -19,14 +20,20 @@ export const authOptions: NextAuthOptions = {
   providers: [
     CredentialsProvider({
       name: "Email and password",
-      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+        totp: { label: "Authentication code", type: "text" },
+      },
       async authorize(credentials, req) {
         const email = credentials?.email ?? "";
         const password = credentials?.password ?? "";
         try {
-          const dev = await authenticatePassword(email, password, ipFromHeaders(req?.headers ?? {}));
+          const dev = await authenticatePassword(email, password, ipFromHeaders(req?.headers ?? {}), new Date(), credentials?.totp || undefined);
           return { id: dev.id, email: dev.email, name: dev.name, sessionVersion: dev.sessionVersion };
         } catch (err) {
+          // The sign-in form asks for the code when it reads this exact value.
+          if (err instanceof ApiError && err.code === "TOTP_REQUIRED") throw new Error(TOTP_REQUIRED);
           // next-auth hands this message to signIn() as `error`; ApiError messages are safe to show.
           if (err instanceof ApiError) throw new Error(err.message);
           console.error("login failed", err);

@@ -52,12 +52,15 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
       const live = ["active", "trialing", "past_due"].includes(sub.status);
       const plan = live ? (planOfPrice(sub.items.data[0]?.price.id) ?? (sub.metadata?.plan as Plan | undefined)) : "starter";
       if (!plan) return;
-      await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer) }, plan, { stripeSubscriptionId: live ? sub.id : null });
+      await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer) }, plan, {
+        stripeSubscriptionId: live ? sub.id : null,
+        stripeSubscriptionStatus: sub.status,
+      });
       return;
     }
     case "customer.subscription.deleted": {
       const sub = event.data.object;
-      await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer) }, "starter", { stripeSubscriptionId: null });
+      await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer) }, "starter", { stripeSubscriptionId: null, stripeSubscriptionStatus: "canceled" });
       return;
     }
     default:
@@ -75,7 +78,7 @@ async function setPlan(
   event: Stripe.Event,
   who: { id: string } | { stripeCustomerId: string | null },
   plan: Plan,
-  stripeIds: { stripeCustomerId?: string | null; stripeSubscriptionId?: string | null },
+  stripeIds: { stripeCustomerId?: string | null; stripeSubscriptionId?: string | null; stripeSubscriptionStatus?: string },
 ): Promise<void> {
   if ("stripeCustomerId" in who && !who.stripeCustomerId) return;
   const where = "id" in who ? { id: who.id } : { stripeCustomerId: who.stripeCustomerId! };
@@ -90,6 +93,7 @@ async function setPlan(
   if (eventAt) data.stripeEventAt = eventAt;
   if (stripeIds.stripeCustomerId) data.stripeCustomerId = stripeIds.stripeCustomerId;
   if (stripeIds.stripeSubscriptionId !== undefined) data.stripeSubscriptionId = stripeIds.stripeSubscriptionId;
+  if (stripeIds.stripeSubscriptionStatus) data.stripeSubscriptionStatus = stripeIds.stripeSubscriptionStatus;
   await tx.developer.update({ where: { id: dev.id }, data });
   if (dev.plan !== plan) {
     await audit(tx, {

@@ -5,6 +5,7 @@ export const ERROR_CODES = {
   API_KEY_REVOKED: { status: 401, retryable: false },
   API_KEY_EXPIRED: { status: 401, retryable: false },
   INVALID_CREDENTIALS: { status: 401, retryable: false },
+  TOTP_REQUIRED: { status: 401, retryable: false },
   UNAUTHORIZED: { status: 401, retryable: false },
   DEVELOPER_SUSPENDED: { status: 403, retryable: false },
   DEVELOPER_PENDING: { status: 403, retryable: false },
@@ -16,6 +17,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
   RATE_LIMIT_EXCEEDED: { status: 429, retryable: true },
   QUOTA_EXCEEDED: { status: 429, retryable: false },
+  // The Try it page's daily scans are used up; like the quota, it renews on a calendar boundary.
+  TRY_IT_LIMIT_EXCEEDED: { status: 429, retryable: false },
   AUTH_BLOCKED: { status: 429, retryable: true },
   INTERNAL: { status: 500, retryable: true },
   UNAVAILABLE: { status: 503, retryable: true },

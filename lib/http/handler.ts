@@ -3,6 +3,7 @@ import { CORS_HEADERS } from "./cors";
 import { ApiError } from "./errors";
 import { toErrorResponse } from "./respond";
 import { clientIp } from "./client-ip";
+import { errorCodeOf, recordRequest } from "@/lib/request-log/record-request";
 
 export type RouteParams = Record<string, string | string[] | undefined>;
 
@@ -14,6 +15,8 @@ export type RequestContext = {
   ip: string;
   /** Headers added to the answer whether it succeeds or fails (e.g. rate-limit figures). */
   responseHeaders: Headers;
+  /** The account (and key) the request is logged under, set by the wrapper that authenticates it. */
+  subject?: { developerId: string; apiKeyId?: string; keyPrefix?: string };
 };
 
 type NextRouteContext = { params?: Promise<RouteParams> };
@@ -39,14 +42,37 @@ export function route(fn: (ctx: RequestContext) => Promise<Response>): RouteHand
       ip: "unknown",
       responseHeaders: new Headers(),
     };
+    const started = performance.now();
+    let res: Response;
+    let errorCode: string | null = null;
     try {
       ctx.ip = clientIp(req);
       ctx.params = (await next?.params) ?? {};
-      return finish(await fn(ctx), ctx);
+      res = finish(await fn(ctx), ctx);
     } catch (err) {
-      return finish(toErrorResponse(err, ctx.requestId), ctx);
+      errorCode = errorCodeOf(err);
+      res = finish(toErrorResponse(err, ctx.requestId), ctx);
     }
+    if (ctx.subject) logRequest(ctx, res.status, errorCode, performance.now() - started);
+    return res;
   };
+}
+
+/** Queues the request-log entry (docs/api.md, "Request log"): no body, query or secret. */
+function logRequest(ctx: RequestContext, status: number, errorCode: string | null, ms: number) {
+  const { developerId, apiKeyId, keyPrefix } = ctx.subject!;
+  recordRequest({
+    developerId,
+    apiKeyId: apiKeyId ?? null,
+    keyPrefix: keyPrefix ?? null,
+    method: ctx.req.method,
+    path: new URL(ctx.req.url).pathname,
+    status,
+    errorCode,
+    latencyMs: Math.round(ms),
+    requestId: ctx.requestId,
+    createdAt: new Date(),
+  });
 }
 
 /** Every endpoint answers CORS preflight. */

@@ -1,14 +1,16 @@
 import type { Developer } from "@/lib/generated/prisma/client";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
-import { authenticateApiKey, type AuthenticatedKey } from "@/lib/keys/authenticate-key";
+import { checkApiKey, findApiKey } from "@/lib/keys/authenticate-key";
+import { authenticateClientToken, keyCredential, type SdkCredential } from "@/lib/keys/authenticate-client-token";
+import { looksLikeClientToken } from "@/lib/keys/client-token-format";
 import { extractApiKey } from "@/lib/keys/extract-key";
-import { assertNotBlocked, recordAuthFailure, recordAuthSuccess } from "@/lib/limits/auth-throttle";
+import { assertStateNotBlocked, recordAuthFailure, recordAuthSuccess, throttleStore } from "@/lib/limits/auth-throttle";
 import { rateLimiter, type RateDecision } from "@/lib/limits/rate-limiter";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { ApiError } from "./errors";
 import { route, type RequestContext, type RouteHandler } from "./handler";
 
-export type SdkContext = RequestContext & { key: AuthenticatedKey; developer: Developer; now: Date };
+export type SdkContext = RequestContext & { key: SdkCredential; developer: Developer; now: Date };
 
 /** Lets tests move time forward without sleeping. */
 let clock: () => Date = () => new Date();
@@ -24,9 +26,23 @@ function rateHeaders(d: RateDecision): Record<string, string> {
   };
 }
 
-async function authenticate(ctx: RequestContext, now: Date, failuresOnRecord: boolean): Promise<AuthenticatedKey> {
+/** Whom the request log files this request under (docs/api.md, "Request log"). */
+function requestLogSubject(c: SdkCredential): NonNullable<RequestContext["subject"]> {
+  return { developerId: c.developerId, apiKeyId: c.apiKey?.id, keyPrefix: c.apiKey?.prefix };
+}
+
+/**
+ * Brute-force block first, then the key. Both are read at once (one round trip of latency);
+ * the block still decides first, and a blocked request records nothing.
+ */
+async function authenticate(ctx: RequestContext, now: Date): Promise<SdkCredential> {
+  const presented = extractApiKey(ctx.req);
+  // A client token (docs/api.md, "Client tokens") stands in for the key that minted it.
+  const isToken = looksLikeClientToken(presented);
+  const [throttle, found] = await Promise.all([throttleStore().state("sdk", ctx.ip), isToken ? null : findApiKey(presented, now)]);
+  const failuresOnRecord = assertStateNotBlocked(throttle, now);
   try {
-    const key = await authenticateApiKey(extractApiKey(ctx.req), now);
+    const key = isToken ? await authenticateClientToken(presented, ctx.req, now) : keyCredential(await checkApiKey(presented, found, now));
     if (failuresOnRecord) await recordAuthSuccess("sdk", ctx.ip, now);
     return key;
   } catch (err) {
@@ -37,17 +53,25 @@ async function authenticate(ctx: RequestContext, now: Date, failuresOnRecord: bo
 
 /**
  * SDK endpoints: brute-force block, API key, account status, hourly limit, in that order.
- * Every request that passes the key and account checks is counted, whatever its outcome,
- * and carries the X-RateLimit-* figures on success and error alike.
+ * Every request that passes the key and account checks is counted, whatever its outcome.
+ * Every answer once the account is known carries the X-RateLimit-* figures, errors included.
  */
 export function withApiKey(fn: (ctx: SdkContext) => Promise<Response>): RouteHandler {
   return route(async (ctx) => {
     const now = clock();
-    const failuresOnRecord = await assertNotBlocked("sdk", ctx.ip, now);
-    const key = await authenticate(ctx, now, failuresOnRecord);
-    assertDeveloperActive(key.developer);
-    const decision = await rateLimiter().hit(key.developerId, PLAN_LIMITS[key.developer.plan].requestsPerHour, now);
-    for (const [name, value] of Object.entries(rateHeaders(decision))) ctx.responseHeaders.set(name, value);
+    const key = await authenticate(ctx, now);
+    ctx.subject = requestLogSubject(key);
+    const limit = PLAN_LIMITS[key.developer.plan].requestsPerHour;
+    const setRateHeaders = (d: RateDecision) => Object.entries(rateHeaders(d)).forEach(([name, value]) => ctx.responseHeaders.set(name, value));
+    try {
+      assertDeveloperActive(key.developer);
+    } catch (err) {
+      // The account is known, so its figures go on the answer; an account 403 is not counted.
+      setRateHeaders(await rateLimiter().peek(key.developerId, limit, now));
+      throw err;
+    }
+    const decision = await rateLimiter().hit(key.developerId, limit, now);
+    setRateHeaders(decision);
     if (!decision.allowed) {
       throw new ApiError("RATE_LIMIT_EXCEEDED", "Hourly request limit exceeded; retry after the Retry-After seconds", decision.retryAfter);
     }

@@ -29,6 +29,7 @@ export function withDeveloper(
     if (!developer) {
       throw new ApiError("UNAUTHORIZED", "This ID token is no longer valid (the password was changed); sign in again");
     }
+    ctx.subject = { developerId: developer.id };
     if (!opts.allowInactive) assertDeveloperActive(developer);
     return fn({ ...ctx, developer });
   });

@@ -1,24 +1,49 @@
 import { db } from "@/lib/db";
+import type { ApiKey, Developer } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
 import { hashApiKey, isWellFormedApiKey } from "./key-format";
+import { findRolledKey } from "./roll-key";
 
 // last_used_at is refreshed at most this often, so a busy key does not write on every request.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export type AuthenticatedKey = NonNullable<Awaited<ReturnType<typeof findKey>>>;
+export type AuthenticatedKey = ApiKey & { developer: Developer };
 
-function findKey(keyHash: string) {
-  return db.apiKey.findUnique({ where: { keyHash }, include: { developer: true } });
+// The key's own columns, named apart from the developer's (d.*) in the one joined row.
+const KEY_COLUMNS = ["id", "developerId", "name", "environment", "keyHash", "prefix", "createdAt", "expiresAt", "revokedAt", "lastUsedAt"] as const;
+
+/**
+ * The presented key's row with its developer, read in one statement on every request (no cache:
+ * a revocation or a suspension takes effect on the very next request, on every instance).
+ * null when the key is absent, malformed (no database work then) or unknown.
+ */
+export async function findApiKey(presented: string, now = new Date()): Promise<AuthenticatedKey | null> {
+  if (!presented || !isWellFormedApiKey(presented)) return null;
+  const keyHash = hashApiKey(presented);
+  const rows = await db.$queryRaw<Record<string, unknown>[]>`
+    SELECT d.*, k.id AS "k.id", k."developerId" AS "k.developerId", k.name AS "k.name", k.environment::text AS "k.environment",
+           k."keyHash" AS "k.keyHash", k.prefix AS "k.prefix", k."createdAt" AS "k.createdAt", k."expiresAt" AS "k.expiresAt",
+           k."revokedAt" AS "k.revokedAt", k."lastUsedAt" AS "k.lastUsedAt"
+    FROM "ApiKey" k JOIN "Developer" d ON d.id = k."developerId"
+    WHERE k."keyHash" = ${keyHash}`;
+  // A miss may be a rolled key's replaced secret, still inside its grace period.
+  if (rows.length === 0) return findRolledKey(keyHash, now);
+  const developer = { ...rows[0] };
+  const key: Record<string, unknown> = {};
+  for (const column of KEY_COLUMNS) {
+    key[column] = developer[`k.${column}`];
+    delete developer[`k.${column}`];
+  }
+  return { ...(key as ApiKey), developer: developer as Developer };
 }
 
 /**
- * Resolves a presented key to its row and developer, or throws 401 with the exact reason.
- * The format is checked before any database work. Revoked wins over expired.
+ * Turns a lookup into the authenticated key, or throws 401 with the exact reason.
+ * Revoked wins over expired.
  */
-export async function authenticateApiKey(presented: string, now = new Date()): Promise<AuthenticatedKey> {
+export async function checkApiKey(presented: string, key: AuthenticatedKey | null, now = new Date()): Promise<AuthenticatedKey> {
   if (!presented) throw new ApiError("API_KEY_INVALID", "An API key is required (X-API-Key header or Authorization: Bearer)");
   if (!isWellFormedApiKey(presented)) throw new ApiError("API_KEY_INVALID", "The API key is malformed");
-  const key = await findKey(hashApiKey(presented));
   if (!key) throw new ApiError("API_KEY_INVALID", "The API key does not exist");
   if (key.revokedAt) throw new ApiError("API_KEY_REVOKED", "The API key was revoked");
   if (key.expiresAt && key.expiresAt <= now) throw new ApiError("API_KEY_EXPIRED", "The API key has expired");
@@ -30,4 +55,9 @@ export async function authenticateApiKey(presented: string, now = new Date()): P
       .catch(() => undefined);
   }
   return key;
+}
+
+/** Resolves a presented key to its row and developer, or throws 401 with the exact reason. */
+export async function authenticateApiKey(presented: string, now = new Date()): Promise<AuthenticatedKey> {
+  return checkApiKey(presented, await findApiKey(presented, now), now);
 }

@@ -12,6 +12,9 @@ export type ListedKey = {
   expires_at: number | null;
   revoked_at: number | null;
   last_used_at: number | null;
+  /** Set while a rolled key's replaced secret still works (docs/api.md, "Rolling a key"). */
+  previous_prefix: string | null;
+  previous_valid_until: number | null;
   state: KeyState;
 };
 
@@ -22,7 +25,7 @@ export async function listKeys(developerId: string, now = new Date()): Promise<L
   const rows = await db.apiKey.findMany({
     where: { developerId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, environment: true, prefix: true, createdAt: true, expiresAt: true, revokedAt: true, lastUsedAt: true },
+    select: { id: true, name: true, environment: true, prefix: true, createdAt: true, expiresAt: true, revokedAt: true, lastUsedAt: true, previousPrefix: true, previousValidUntil: true },
   });
   return rows.map((r) => ({
     id: r.id,
@@ -33,6 +36,8 @@ export async function listKeys(developerId: string, now = new Date()): Promise<L
     expires_at: seconds(r.expiresAt),
     revoked_at: seconds(r.revokedAt),
     last_used_at: seconds(r.lastUsedAt),
+    previous_prefix: r.previousValidUntil && r.previousValidUntil > now ? r.previousPrefix : null,
+    previous_valid_until: r.previousValidUntil && r.previousValidUntil > now ? seconds(r.previousValidUntil) : null,
     state: r.revokedAt ? "revoked" : r.expiresAt && r.expiresAt <= now ? "expired" : "active",
   }));
 }

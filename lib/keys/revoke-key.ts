@@ -2,8 +2,7 @@ import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
 import { unixSeconds } from "@/lib/accounts/developer-account";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isKeyId } from "./key-format";
 
 /**
  * Revokes a key for good. Effective on the next request: key checks read the database on every
@@ -11,7 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * nothing; another developer's key is 404, as if it did not exist.
  */
 export async function revokeKey(developerId: string, keyId: string, ip: string, now = new Date()) {
-  if (!UUID.test(keyId)) throw new ApiError("NOT_FOUND", "API key not found");
+  if (!isKeyId(keyId)) throw new ApiError("NOT_FOUND", "API key not found");
   return db.$transaction(async (tx) => {
     const claimed = await tx.apiKey.updateMany({ where: { id: keyId, developerId, revokedAt: null }, data: { revokedAt: now } });
     const row = await tx.apiKey.findFirst({ where: { id: keyId, developerId }, select: { id: true, revokedAt: true, prefix: true } });

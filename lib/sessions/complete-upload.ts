@@ -1,11 +1,13 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import type { Waveforms } from "@vitals/inference";
 import { Prisma, type Session } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
-import type { AuthenticatedKey } from "@/lib/keys/authenticate-key";
-import { analyzeTensor } from "@/lib/inference/analyze-tensor";
+import { isDependencyDown } from "@/lib/http/unavailable";
+import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
+import { analyzeStoredTensor } from "@/lib/inference/analyze-stored";
 import { logger } from "@/lib/logger";
-import { tensorStorage, TensorUnreadableError } from "@/lib/storage/storage";
+import { tensorStorage } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals, SANDBOX_VITALS, type Vitals } from "./fallback";
 import { findOwnSession } from "./find-own-session";
 import type { Demographics } from "./schemas";
@@ -15,31 +17,41 @@ export type CompletedResult = {
   status: "completed";
   vitals: Vitals;
   processing_time_ms?: number;
+  /** Only with `?include=waveform` (docs/api.md); null when none was measured. */
+  waveforms?: Waveforms | null;
 };
 
-async function measure(session: Session): Promise<{ vitals: Vitals; processingTimeMs?: number }> {
+type Measured = { vitals: Vitals; processingTimeMs?: number; waveforms?: Waveforms };
+
+async function measure(session: Session): Promise<Measured> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   // The sandbox ignores the tensor's content (spec rule 5).
   if (session.environment === "test") return { vitals: { ...SANDBOX_VITALS }, processingTimeMs: elapsed() };
   const demographics = (session.demographics ?? undefined) as Demographics | undefined;
-  const outcome = await tensorStorage()
-    .withLocalCopy(session.id, (file) => analyzeTensor(file, demographics))
-    .catch((err: unknown) => {
-      // A tensor that cannot be read (too large, gone, storage down) is an inference failure
-      // like any other: the scan was paid for at start, so the client still gets fallback vitals.
-      const log = err instanceof TensorUnreadableError ? logger.warn : logger.error;
-      log("tensor unreadable", { error: (err as Error).message });
-      return null;
-    });
-  if (outcome?.ok) return { vitals: outcome.vitals, processingTimeMs: elapsed() };
+  const outcome = await analyzeStoredTensor(session.id, demographics);
+  if (outcome.ok) return { vitals: outcome.vitals, processingTimeMs: elapsed(), waveforms: outcome.waveforms };
   // Inference failure is not an error: fallback values with confidence 0.0 (spec rule 4).
   return { vitals: fallbackVitals(fallbackConfigSchema.parse(session.fallbackConfig)) };
 }
 
-function cachedResponse(sessionId: string, vitals: unknown, processingTimeMs: number | null): CompletedResult {
+const RETRY_DELETE_MS = 2_000;
+const RETRY_DELETE_TIMES = 60;
+
+function deleteSession(sessionId: string) {
+  return db.session.deleteMany({ where: { id: sessionId } });
+}
+
+function retryDelete(sessionId: string, attempt: number): void {
+  if (attempt > RETRY_DELETE_TIMES) return;
+  const timer = setTimeout(() => void deleteSession(sessionId).catch(() => retryDelete(sessionId, attempt + 1)), RETRY_DELETE_MS);
+  timer.unref();
+}
+
+function cachedResponse(sessionId: string, vitals: unknown, processingTimeMs: number | null, waveforms?: unknown): CompletedResult {
   const result: CompletedResult = { session_id: sessionId, status: "completed", vitals: vitals as Vitals };
   if (processingTimeMs !== null) result.processing_time_ms = processingTimeMs;
+  if (waveforms !== undefined) result.waveforms = (waveforms ?? null) as Waveforms | null;
   return result;
 }
 
@@ -47,12 +59,12 @@ function cachedResponse(sessionId: string, vitals: unknown, processingTimeMs: nu
  * Synchronous inference for an uploaded session. The tensor is deleted in every case; with
  * persistence off the session row goes too, so nothing of the scan outlives the response.
  */
-export async function completeUpload(key: AuthenticatedKey, sessionId: string, now: Date): Promise<CompletedResult> {
+export async function completeUpload(key: SdkCredential, sessionId: string, now: Date, withWaveforms = false): Promise<CompletedResult> {
   const session = await findOwnSession(key, sessionId, now);
   const persist = env().PERSIST_VITALS;
   if (persist && session.status === "completed") {
     const cached = await db.result.findUnique({ where: { sessionId } });
-    if (cached && cached.deleteAfter > now) return cachedResponse(sessionId, cached.vitals, cached.processingTimeMs);
+    if (cached && cached.deleteAfter > now) return cachedResponse(sessionId, cached.vitals, cached.processingTimeMs, withWaveforms ? cached.waveforms : undefined);
     throw new ApiError("SESSION_NOT_FOUND", "Session not found");
   }
   const storage = tensorStorage();
@@ -72,9 +84,18 @@ export async function completeUpload(key: AuthenticatedKey, sessionId: string, n
     // now, so the sweeper deletes the object as an orphan on its next run.
     await storage.deleteTensor(sessionId).catch((err: unknown) => logger.error("tensor delete failed", { error: (err as Error).message }));
   }
-  const response = cachedResponse(sessionId, measured.vitals, measured.processingTimeMs ?? null);
+  // Waveforms are health data too: only sent when asked for, and only kept (with the result,
+  // deleted with it) when asked for at upload-complete.
+  const waveforms = withWaveforms ? (measured.waveforms ?? null) : undefined;
+  const response = cachedResponse(sessionId, measured.vitals, measured.processingTimeMs ?? null, waveforms);
   if (!persist) {
-    await db.session.deleteMany({ where: { id: sessionId } });
+    // The scan is measured and paid for: a database gone meanwhile must not cost the client its
+    // vitals. The row is then deleted as soon as the database is back (the sweeper is the net).
+    await deleteSession(sessionId).catch((err: unknown) => {
+      if (!isDependencyDown(err)) throw err;
+      logger.warn("session delete retried until the database is back", { error: (err as Error).message });
+      retryDelete(sessionId, 1);
+    });
     return response;
   }
   const completedAt = new Date();
@@ -84,6 +105,7 @@ export async function completeUpload(key: AuthenticatedKey, sessionId: string, n
       data: {
         sessionId,
         vitals: measured.vitals,
+        waveforms: waveforms ?? Prisma.DbNull,
         processingTimeMs: measured.processingTimeMs ?? null,
         completedAt,
         deleteAfter: new Date(completedAt.getTime() + env().RESULT_TTL_SECONDS * 1000),

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
-import type { Vitals } from "@vitals/inference";
+import type { Vitals, VitalsQuality } from "@vitals/inference";
 
 // Ranges around healthy-adult norms, varied per session, so fallback values never look
 // identical across scans. Each value is drawn uniformly inside [min, max].
@@ -39,6 +39,16 @@ export function generateFallbackConfig(): FallbackConfig {
 
 const round = (v: number, decimals: number) => Math.round(v * 10 ** decimals) / 10 ** decimals;
 
+/** Per-vital quality of a result that is not a measurement: every confidence 0.0, like the overall one. */
+const NOT_MEASURED: VitalsQuality = Object.freeze({
+  heart_rate: { confidence: 0, snr_db: 0 },
+  respiratory_rate: { confidence: 0 },
+  hrv: { confidence: 0, beats: 0 },
+  spo2: { confidence: 0 },
+  blood_pressure: { confidence: 0 },
+  reasons: [],
+}) as VitalsQuality;
+
 /** Fallback vitals: each drawn in the session's stored ranges; confidence 0.0 says "not a measurement". */
 export function fallbackVitals(config: FallbackConfig): Vitals {
   const systolic = between(config.systolic_bp.min, config.systolic_bp.max, 1);
@@ -51,6 +61,7 @@ export function fallbackVitals(config: FallbackConfig): Vitals {
     systolic_bp: systolic,
     diastolic_bp: round(systolic - offset, 1),
     confidence: 0,
+    quality: NOT_MEASURED,
   };
 }
 
@@ -63,4 +74,13 @@ export const SANDBOX_VITALS: Vitals = Object.freeze({
   systolic_bp: 118,
   diastolic_bp: 76,
   confidence: 0.95,
+  // Fixed like the values, shaped like a real scan's (docs/api.md, "quality").
+  quality: Object.freeze({
+    heart_rate: { confidence: 0.95, snr_db: 6 },
+    respiratory_rate: { confidence: 0.8 },
+    hrv: { confidence: 0.7, beats: 29 },
+    spo2: { confidence: 0.3 },
+    blood_pressure: { confidence: 0.2 },
+    reasons: [],
+  }) as VitalsQuality,
 });

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
-import type { AuthenticatedKey } from "@/lib/keys/authenticate-key";
+import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
 import { tensorStorage } from "@/lib/storage/storage";
 import { isSessionId } from "./schemas";
 
@@ -8,9 +8,10 @@ const notFound = (message = "Session not found") => new ApiError("SESSION_NOT_FO
 
 /**
  * The session, if it exists, has not expired, belongs to this developer (else 403) and was
- * started in the key's environment (a test session is invisible to a live key and back: 404).
+ * started in the key's environment (a test session is invisible to a live key and back: 404)
+ * and the same way (Try it or not).
  */
-export async function findOwnSession(key: AuthenticatedKey, sessionId: string, now: Date) {
+export async function findOwnSession(key: SdkCredential, sessionId: string, now: Date) {
   if (!isSessionId(sessionId)) throw notFound();
   const session = await db.session.findUnique({ where: { id: sessionId } });
   if (!session) throw notFound();
@@ -21,5 +22,7 @@ export async function findOwnSession(key: AuthenticatedKey, sessionId: string, n
   }
   if (session.developerId !== key.developerId) throw new ApiError("FORBIDDEN", "This session belongs to another developer");
   if (session.environment !== key.environment) throw notFound();
+  // A Try it session belongs to the page's token only, and a Try it token sees nothing else.
+  if (session.tryIt !== (key.clientToken?.purpose === "try_it")) throw notFound();
   return session;
 }

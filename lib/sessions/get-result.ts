@@ -1,13 +1,14 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
-import type { AuthenticatedKey } from "@/lib/keys/authenticate-key";
+import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
+import type { Waveforms } from "@vitals/inference";
 import type { Vitals } from "./fallback";
 import { findOwnSession } from "./find-own-session";
 
 export type PolledResult =
   | { session_id: string; status: "created" | "uploading" | "processing" }
-  | { session_id: string; status: "completed"; vitals: Vitals; completed_at: number }
+  | { session_id: string; status: "completed"; vitals: Vitals; completed_at: number; waveforms?: Waveforms | null }
   | { session_id: string; status: "failed"; vitals?: Vitals };
 
 const notFound = () => new ApiError("SESSION_NOT_FOUND", "Session not found");
@@ -16,7 +17,7 @@ const notFound = () => new ApiError("SESSION_NOT_FOUND", "Session not found");
  * Polling. With persistence on, a result is served until its TTL (refused past it even before
  * the sweeper deletes it). With persistence off only a running upload-complete is visible.
  */
-export async function getResult(key: AuthenticatedKey, sessionId: string, now: Date): Promise<PolledResult> {
+export async function getResult(key: SdkCredential, sessionId: string, now: Date, withWaveforms = false): Promise<PolledResult> {
   const session = await findOwnSession(key, sessionId, now);
   if (!env().PERSIST_VITALS) {
     if (session.status === "processing") return { session_id: sessionId, status: "processing" };
@@ -30,5 +31,7 @@ export async function getResult(key: AuthenticatedKey, sessionId: string, now: D
   const vitals = result.vitals as Vitals;
   if (session.status === "failed") return { session_id: sessionId, status: "failed", vitals };
   if (session.status !== "completed") throw notFound();
-  return { session_id: sessionId, status: "completed", vitals, completed_at: Math.floor(result.completedAt.getTime() / 1000) };
+  const completed = { session_id: sessionId, status: "completed" as const, vitals, completed_at: Math.floor(result.completedAt.getTime() / 1000) };
+  // Stored only when upload-complete asked for them (complete-upload.ts); null otherwise.
+  return withWaveforms ? { ...completed, waveforms: (result.waveforms ?? null) as Waveforms | null } : completed;
 }

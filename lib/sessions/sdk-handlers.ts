@@ -14,9 +14,17 @@ export async function handleUploadComplete({ req, key, now, params }: SdkContext
   if (pathId !== undefined && pathId !== body.session_id) {
     throw new ApiError("INVALID_REQUEST", "The session id in the path differs from the body's session_id");
   }
-  return json(await completeUpload(key, body.session_id, now));
+  return json(await completeUpload(key, body.session_id, now, wantsWaveforms(req)));
 }
 
-export async function handleGetResult({ key, now, params }: SdkContext): Promise<Response> {
-  return json(await getResult(key, String(params.sessionId), now));
+export async function handleGetResult({ req, key, now, params }: SdkContext): Promise<Response> {
+  return json(await getResult(key, String(params.sessionId), now, wantsWaveforms(req)));
+}
+
+/** `?include=waveform` (comma-separated; the only value known today). Anything else is a 400. */
+function wantsWaveforms(req: Request): boolean {
+  const include = new URL(req.url).searchParams.getAll("include").flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  const unknown = include.filter((v) => v !== "waveform");
+  if (unknown.length) throw new ApiError("INVALID_REQUEST", `Unknown include value: ${unknown[0]} (supported: waveform)`);
+  return include.includes("waveform");
 }

@@ -1,12 +1,16 @@
 import { env } from "@/lib/env";
 import type { Developer } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
-import type { AuthenticatedKey } from "@/lib/keys/authenticate-key";
+import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { tensorStorage } from "@/lib/storage/storage";
 import { getUsage } from "@/lib/usage/get-usage";
+import { sendUsageAlerts } from "@/lib/usage/usage-alerts";
 import { generateFallbackConfig, type FallbackConfig } from "./fallback";
-import { insertSession } from "./insert-session";
+import { insertSession, type NewSession } from "./insert-session";
+import { insertTokenSession } from "./insert-token-session";
+import { insertTryItSession } from "./insert-try-it-session";
+import { tryItLimitError } from "@/lib/try-it/try-it-day";
 import type { Demographics } from "./schemas";
 
 export type StartedSession = {
@@ -32,7 +36,7 @@ async function usageFigures(developer: Developer, now: Date): Promise<UsageFigur
  * Usage figures are reported through `onUsage` on success and on QUOTA_EXCEEDED alike.
  */
 export async function startSession(
-  key: AuthenticatedKey,
+  key: SdkCredential,
   demographics: Demographics | undefined,
   now: Date,
   onUsage: (u: UsageFigures) => void,
@@ -41,19 +45,30 @@ export async function startSession(
   const limit = PLAN_LIMITS[developer.plan].monthlyScans;
   const expiresAt = new Date(now.getTime() + env().SESSION_TTL_SECONDS * 1000);
   const fallbackConfig = generateFallbackConfig();
-  const created = await insertSession({
+  const session: NewSession = {
     developerId: developer.id,
-    apiKeyId: key.id,
+    apiKeyId: key.apiKey?.id ?? null,
     environment: key.environment,
     demographics,
     fallbackConfig,
     expiresAt,
     now,
     monthlyLimit: limit,
-  });
+  };
+  // A client token also pays one of its own scans (docs/api.md, "Client tokens"); a Try it
+  // token pays one of the day's Try it scans instead of the monthly quota (docs/api.md, "Try it").
+  const tryIt = key.clientToken?.purpose === "try_it";
+  const created = key.clientToken
+    ? await insertTokenSession(key.clientToken, session, tryIt ? insertTryItSession : insertSession)
+    : await insertSession(session);
+  if (!created && tryIt) throw tryItLimitError(now);
   if (!created) {
     onUsage(await usageFigures(developer, now));
     throw new ApiError("QUOTA_EXCEEDED", `The monthly scan quota of ${limit} is used up; it renews on the 1st (UTC) or with a plan upgrade`);
+  }
+  if (created.scansUsed !== null && created.alertsUnsent) {
+    // Off the request: the answer does not wait for a mail server.
+    void sendUsageAlerts(developer, created.scansUsed, limit, created.alertsUnsent, now);
   }
   onUsage(
     created.scansUsed === null

@@ -6,8 +6,9 @@ import { db } from "@/lib/db";
 import { env, resetEnv } from "@/lib/env";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { tensorExists, tensorPath } from "@/lib/storage/tensor-store";
-import { createApiKey, createDeveloperWithKeys } from "@/test/fixtures";
-import { pollResult, startSession, uploadTensor } from "@/test/sdk-client";
+import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
+import { createApiKey, createDeveloperWithKeys, fillRateWindow } from "@/test/fixtures";
+import { mintedToken, pollResult, startSession, TOKEN_ORIGIN, uploadTensor } from "@/test/sdk-client";
 import { sweep } from "./sweep";
 
 afterEach(() => {
@@ -84,10 +85,22 @@ describe("sweep", () => {
     expect((await (await startSession({ key: recent.key })).json()).error).toBe("API_KEY_REVOKED");
   });
 
+  it("deletes expired client tokens, which then answer API_KEY_INVALID, and keeps live ones", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const short = await mintedToken(test.key, { ttl_seconds: 30 });
+    const long = await mintedToken(test.key, { ttl_seconds: 900 });
+    await sweep(new Date(Date.now() + 60_000));
+    expect(await db.clientToken.count({ where: { apiKeyId: test.id } })).toBe(1);
+    const call = (key: string) => startSession({ key, headers: { origin: TOKEN_ORIGIN } });
+    expect((await (await call(short)).json()).error).toBe("API_KEY_INVALID");
+    expect((await call(long)).status).toBe(200);
+  });
+
   it("prunes rate-limit rows that left the window", async () => {
     const { developer } = await createDeveloperWithKeys();
-    await db.rateLimitHit.createMany({ data: [{ developerId: developer.id, at: new Date(Date.now() - 2 * HOUR) }, { developerId: developer.id, at: new Date() }] });
+    await fillRateWindow(developer.id, [new Date(Date.now() - 2 * HOUR), new Date()]);
     await sweep();
-    expect(await db.rateLimitHit.count({ where: { developerId: developer.id } })).toBe(1);
+    expect(await db.rateHit.count({ where: { developerId: developer.id } })).toBe(1);
+    expect(await hourlyRequestCount(developer.id)).toBe(1);
   });
 });

@@ -2,6 +2,8 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { THROTTLE_WINDOW_SECONDS } from "@/lib/limits/auth-throttle";
 import { rateLimiter } from "@/lib/limits/rate-limiter";
+import { retireRolledSecrets } from "@/lib/keys/roll-key";
+import { pruneRequestLog } from "@/lib/request-log/list-requests";
 import { tensorStorage } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals } from "./fallback";
 
@@ -25,6 +27,10 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
   for (const { id } of expired) await tensorStorage().deleteTensor(id);
   const expiredSessions = await db.session.deleteMany({ where: { id: { in: expired.map((s) => s.id) }, status: { in: ["created", "uploading"] } } });
   const orphanedObjects = await deleteOrphanedObjects(now);
+  // A client token is worthless once expired (it answers API_KEY_INVALID from then on).
+  await db.clientToken.deleteMany({ where: { expiresAt: { lte: now } } });
+  await retireRolledSecrets(now);
+  await pruneRequestLog(now);
   await db.apiKey.deleteMany({ where: { revokedAt: { lte: new Date(now.getTime() - REVOKED_KEY_RETENTION_MS) } } });
   await db.authThrottle.deleteMany({
     where: { firstFailAt: { lte: new Date(now.getTime() - THROTTLE_WINDOW_SECONDS * 1000) }, OR: [{ blockedUntil: null }, { blockedUntil: { lte: now } }] },

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireDeveloper } from "../require-developer";
 import { getUsage, getUsageHistory } from "@/lib/usage/get-usage";
+import { tryItHistory } from "@/lib/try-it/try-it-usage";
 import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
 import { listKeys } from "@/lib/keys/list-keys";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
@@ -9,6 +10,9 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { buttonClass } from "@/components/ui/button-class";
 import { UsageChart } from "@/components/portal/usage-chart";
+import { KeyUsageChart } from "@/components/portal/key-usage-chart";
+import { QuotaBanner } from "@/components/portal/quota-banner";
+import { dailyKeyUsage } from "@/lib/usage/usage-alerts";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -17,11 +21,13 @@ const fmt = (n: number) => n.toLocaleString("en-US");
 export default async function DashboardPage() {
   const developer = await requireDeveloper();
   const limits = PLAN_LIMITS[developer.plan];
-  const [usage, history, hourly, keys] = await Promise.all([
+  const [usage, history, tryIt, hourly, keys, keyUsage] = await Promise.all([
     getUsage({ id: developer.id, plan: developer.plan }),
     getUsageHistory(developer.id),
+    tryItHistory(developer.id),
     hourlyRequestCount(developer.id),
     listKeys(developer.id),
+    dailyKeyUsage(developer.id),
   ]);
   const activeKeys = keys.filter((k) => k.state === "active").length;
   const lastScan = usage.current_month.last_scan_at;
@@ -36,6 +42,7 @@ export default async function DashboardPage() {
           </Link>
         }
       />
+      <QuotaBanner used={usage.current_month.scan_count} limit={usage.limit} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card title="Scans this month" className="sm:col-span-2 lg:col-span-1">
           <p className="mb-3 text-3xl font-semibold tabular-nums" data-testid="monthly-scans">
@@ -68,7 +75,10 @@ export default async function DashboardPage() {
         </Card>
       </div>
       <Card title="Scans, last six months" className="mt-4">
-        <UsageChart history={[...history.history].reverse()} />
+        <UsageChart history={[...history.history].reverse()} tryIt={tryIt} />
+      </Card>
+      <Card title="Live scans per key, last 30 days" className="mt-4">
+        <KeyUsageChart usage={keyUsage} />
       </Card>
     </>
   );

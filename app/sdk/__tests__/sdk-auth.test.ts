@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { setSdkClock } from "@/lib/http/with-api-key";
-import { createApiKey, createDeveloper, createDeveloperWithKeys } from "@/test/fixtures";
+import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
+import { createApiKey, createDeveloper, createDeveloperWithKeys, fillRateWindow } from "@/test/fixtures";
 import { freshIp, pollResult, startSession, uploadComplete, type Call } from "@/test/sdk-client";
 import { randomUUID } from "node:crypto";
 
@@ -57,7 +58,20 @@ describe.each(endpoints)("%s", (_name, call) => {
     expect(s.message).toMatch(/support/i);
     const p = await expectError(await call({ key: pending.test.key, ip: freshIp() }), 403, "DEVELOPER_PENDING");
     expect(p.message).toMatch(/verify/i);
-    expect(await db.rateLimitHit.count({ where: { developerId: { in: [suspended.developer.id, pending.developer.id] } } })).toBe(0);
+    expect(await hourlyRequestCount(suspended.developer.id) + (await hourlyRequestCount(pending.developer.id))).toBe(0);
+  });
+
+  it("403 account answers carry the X-RateLimit-* figures of the window, without counting themselves", async () => {
+    const { developer, test } = await createDeveloperWithKeys();
+    const now = new Date();
+    await fillRateWindow(developer.id, [new Date(now.getTime() - 60_000), now]);
+    await db.developer.update({ where: { id: developer.id }, data: { status: "suspended" } });
+    const res = await call({ key: test.key, ip: freshIp() });
+    await expectError(res, 403, "DEVELOPER_SUSPENDED");
+    expect(res.headers.get("x-ratelimit-limit")).toBe("300");
+    expect(res.headers.get("x-ratelimit-remaining")).toBe("298");
+    expect(Number(res.headers.get("x-ratelimit-reset"))).toBe(Math.ceil((now.getTime() - 60_000 + 3_600_000) / 1000));
+    expect(await hourlyRequestCount(developer.id)).toBe(2);
   });
 
   it("accepts Authorization: Bearer, and X-API-Key wins over it", async () => {
@@ -71,7 +85,7 @@ describe.each(endpoints)("%s", (_name, call) => {
   it("429 RATE_LIMIT_EXCEEDED past the hourly limit, retryable, with Retry-After and X-RateLimit-*", async () => {
     const { developer, test } = await createDeveloperWithKeys();
     const now = new Date();
-    await db.rateLimitHit.createMany({ data: Array.from({ length: 300 }, (_, i) => ({ developerId: developer.id, at: new Date(now.getTime() - 3_000_000 + i) })) });
+    await fillRateWindow(developer.id, Array.from({ length: 300 }, (_, i) => new Date(now.getTime() - 3_000_000 + i)));
     const res = await call({ key: test.key, ip: freshIp() });
     const body = await expectError(res, 429, "RATE_LIMIT_EXCEEDED", true);
     expect(body.retryAfter).toBeGreaterThanOrEqual(1);
@@ -79,7 +93,7 @@ describe.each(endpoints)("%s", (_name, call) => {
     expect(res.headers.get("x-ratelimit-limit")).toBe("300");
     expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
     expect(Number(res.headers.get("x-ratelimit-reset"))).toBe(Math.ceil((now.getTime() - 3_000_000 + 3_600_000) / 1000));
-    expect(await db.rateLimitHit.count({ where: { developerId: developer.id } })).toBe(300);
+    expect(await hourlyRequestCount(developer.id)).toBe(300);
   });
 });
 

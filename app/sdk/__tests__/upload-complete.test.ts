@@ -4,13 +4,13 @@ import { db } from "@/lib/db";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { tensorExists } from "@/lib/storage/tensor-store";
 import { SANDBOX_VITALS } from "@/lib/sessions/fallback";
-import { createApiKey, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
+import { createApiKey, createDeveloperWithKeys, fillRateWindow, setScansThisMonth } from "@/test/fixtures";
 import { freshIp, fullScan, pollResult, startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
 import { syntheticTensor } from "@/test/tensors";
 
 afterEach(() => setSdkClock(() => new Date()));
 
-const VITAL_FIELDS = ["heart_rate", "respiratory_rate", "hrv", "spo2", "systolic_bp", "diastolic_bp", "confidence"];
+const VITAL_FIELDS = ["heart_rate", "respiratory_rate", "hrv", "spo2", "systolic_bp", "diastolic_bp", "confidence", "quality"];
 
 async function uploaded(key: string, tensor: Uint8Array = new Uint8Array(64)) {
   const session = await (await startSession({ key })).json();
@@ -143,7 +143,7 @@ describe("order of checks with several failures at once", () => {
 
   it("a rate-limited key asking for an unknown session gets 429", async () => {
     const { developer, test } = await createDeveloperWithKeys();
-    await db.rateLimitHit.createMany({ data: Array.from({ length: 300 }, () => ({ developerId: developer.id, at: new Date() })) });
+    await fillRateWindow(developer.id, Array.from({ length: 300 }, () => new Date()));
     expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: randomUUID() }))).toEqual({ status: 429, error: "RATE_LIMIT_EXCEEDED" });
     expect(await errorOf(await pollResult({ key: test.key }, randomUUID()))).toEqual({ status: 429, error: "RATE_LIMIT_EXCEEDED" });
   });

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Result" ADD COLUMN     "waveforms" JSONB;
+
