@@ -1,8 +1,10 @@
 import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { declaredMethods, HTTP_METHODS } from "@/lib/http/endpoint";
 import { startServerProcess } from "@/scripts/bench/server-process";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { scanOverHttp } from "@/test/http-scan";
@@ -98,11 +100,7 @@ describe("the production server", () => {
     expect((await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": test.key } })).status).toBe(200);
   });
 
-  it("answers unknown paths, wrong methods and bad JSON with the flat error body", async () => {
-    const wrongMethod = await fetch(`${base}/sdk/session/start`, { method: "GET" });
-    expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get("allow")).toBe("POST, OPTIONS");
-    expect(await wrongMethod.json()).toMatchObject({ error: "METHOD_NOT_ALLOWED", retryable: false });
+  it("answers unknown paths and bad JSON with the flat error body", async () => {
     const unknown = await fetch(`${base}/nothing/here`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: "NOT_FOUND", retryable: false });
@@ -139,5 +137,68 @@ describe("the production server", () => {
     const icon = await fetch(`${base}${href}`);
     expect(icon.status).toBe(200);
     expect(icon.headers.get("content-type")).toContain("image/svg+xml");
+  });
+});
+
+/** Every route file under app/, found on disk, so a new route is covered without editing this test. */
+function routeFiles(dir = path.resolve("app")): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return name === "route.ts" ? [full] : [];
+  });
+}
+
+/** A URL the route file answers: route groups dropped, each dynamic segment given a sample value. */
+function samplePath(file: string): string {
+  const segments = path.relative(path.resolve("app"), path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+  return "/" + segments.map((s) => (s.startsWith("[...") ? "no/such/path" : s.startsWith("[") ? "00000000-0000-4000-8000-000000000000" : s)).join("/");
+}
+
+describe("every route of the built app", () => {
+  const routes = routeFiles();
+  it("finds the route files", () => expect(routes.length).toBeGreaterThan(20));
+
+  it.each(routes.map((file) => [path.relative(process.cwd(), file), file]))("%s: 405 with Allow for every method it does not serve, and CORS preflight", async (_name, file) => {
+    const declared = declaredMethods((await import(file)).OPTIONS);
+    expect(declared, "the route file exports endpoint({...}) or anyMethod(...)").toBeDefined();
+    const url = `${base}${samplePath(file)}`;
+    if (declared!.includes("OPTIONS")) {
+      // The catch-all: every method, OPTIONS included, is the flat 404.
+      for (const method of HTTP_METHODS) {
+        const res = await fetch(url, { method });
+        expect(res.status, method).toBe(404);
+        if (method !== "HEAD") expect(await res.json(), method).toMatchObject({ error: "NOT_FOUND", retryable: false });
+      }
+      return;
+    }
+    const notServed = HTTP_METHODS.filter((m) => m !== "OPTIONS" && !declared!.includes(m) && !(m === "HEAD" && declared!.includes("GET")));
+    expect(notServed.length).toBeGreaterThan(0);
+    for (const method of notServed) {
+      const res = await fetch(url, { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow"), method).toBe([...declared!, "OPTIONS"].join(", "));
+      expect(res.headers.get("access-control-allow-origin"), method).toBe("*");
+      expect(res.headers.get("x-request-id"), method).toBeTruthy();
+      // A HEAD answer carries no body.
+      if (method !== "HEAD") {
+        expect(res.headers.get("content-type"), method).toContain("application/json");
+        expect(await res.json(), method).toEqual({
+          error: "METHOD_NOT_ALLOWED",
+          message: `${method} is not served at ${new URL(url).pathname}; use ${declared!.join(" or ")}`,
+          retryable: false,
+        });
+      }
+    }
+    const preflight = await fetch(url, {
+      method: "OPTIONS",
+      headers: { Origin: "https://app.example", "Access-Control-Request-Method": declared![0], "Access-Control-Request-Headers": "content-type, x-api-key, authorization" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe("Content-Type, Authorization, X-API-Key");
+    expect(preflight.headers.get("access-control-max-age")).toBe("86400");
+    expect(preflight.headers.get("x-request-id")).toBeTruthy();
   });
 });

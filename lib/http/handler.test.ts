@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { route, preflight } from "./handler";
+import { route } from "./handler";
+import { endpoint } from "./endpoint";
 import { ApiError } from "./errors";
 import { json } from "./respond";
 import { readJson } from "./read-json";
@@ -45,7 +46,7 @@ describe("route wrapper", () => {
   });
 
   it("answers preflight with 204 and the CORS headers", async () => {
-    const res = await preflight(new Request("http://x/t", { method: "OPTIONS" }));
+    const res = await endpoint({ GET: route(async () => json({})) }).OPTIONS(new Request("http://x/t", { method: "OPTIONS" }));
     expect(res.status).toBe(204);
     expectCorsAndRequestId(res);
   });

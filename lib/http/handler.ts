@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { CORS_HEADERS } from "./cors";
-import { ApiError } from "./errors";
 import { toErrorResponse } from "./respond";
 import { clientIp } from "./client-ip";
 import { errorCodeOf, recordRequest } from "@/lib/request-log/record-request";
@@ -72,19 +71,5 @@ function logRequest(ctx: RequestContext, status: number, errorCode: string | nul
     latencyMs: Math.round(ms),
     requestId: ctx.requestId,
     createdAt: new Date(),
-  });
-}
-
-/** Every endpoint answers CORS preflight. */
-export const preflight: RouteHandler = route(async () => new Response(null, { status: 204 }));
-
-/**
- * The answer to a method an endpoint does not serve: 405 in the flat error body, with Allow,
- * instead of the framework's empty 405. Route files export it for every other method.
- */
-export function methodNotAllowed(...served: string[]): RouteHandler {
-  const allow = [...served, "OPTIONS"].join(", ");
-  return route(async ({ req }) => {
-    throw new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served at ${new URL(req.url).pathname}; use ${served.join(" or ")}`, undefined, { Allow: allow });
   });
 }

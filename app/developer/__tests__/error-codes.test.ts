@@ -175,13 +175,3 @@ describe("404, 409, 413, 429, 503", () => {
     expect((await call(forgot.POST, "POST", "/developer/forgot-password", { body: { email: known.dev.email } })).status).toBe(202);
   });
 });
-
-describe("preflight", () => {
-  const routes = { signup, verify, login, forgot, reset, profile, keys, keyById, usage, history, checkout, portal };
-  it.each(Object.entries(routes))("%s answers OPTIONS with 204 and the CORS headers", async (_name, mod) => {
-    const res = await mod.OPTIONS(new Request("http://localhost:3000/developer/x", { method: "OPTIONS" }));
-    expect(res.status).toBe(204);
-    expect(res.headers.get("access-control-allow-methods")).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
-    expect(res.headers.get("access-control-allow-headers")).toBe("Content-Type, Authorization, X-API-Key");
-  });
-});

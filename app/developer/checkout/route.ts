@@ -1,5 +1,5 @@
 // POST /developer/checkout: a Stripe Checkout session for a paid plan ({ plan: "pro" | "enterprise" } -> { id, url }).
-import { preflight, methodNotAllowed } from "@/lib/http/handler";
+import { endpoint } from "@/lib/http/endpoint";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
 import { withDeveloper } from "@/lib/http/with-developer";
@@ -8,11 +8,9 @@ import { createCheckoutSession } from "@/lib/billing/checkout";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withDeveloper(async ({ req, ip, developer }) => {
-  const { plan } = checkoutBody.parse(await readJson(req));
-  return json(await createCheckoutSession(developer, plan, ip));
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
+  POST: withDeveloper(async ({ req, ip, developer }) => {
+    const { plan } = checkoutBody.parse(await readJson(req));
+    return json(await createCheckoutSession(developer, plan, ip));
+  }),
 });
-export const OPTIONS = preflight;
-
-const otherMethods = methodNotAllowed("POST");
-export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

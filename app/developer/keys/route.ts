@@ -1,5 +1,5 @@
 // GET and POST /developer/keys: list the developer's API keys, or create one (its value is shown once).
-import { preflight, methodNotAllowed } from "@/lib/http/handler";
+import { endpoint } from "@/lib/http/endpoint";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
 import { withDeveloper } from "@/lib/http/with-developer";
@@ -9,13 +9,10 @@ import { listKeys } from "@/lib/keys/list-keys";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withDeveloper(async ({ developer }) => json({ keys: await listKeys(developer.id) }));
-
-export const POST = withDeveloper(async ({ req, ip, developer }) => {
-  const body = createKeyBody.parse(await readJson(req));
-  return json(await createKey(developer.id, body, ip), { status: 201, headers: { "Cache-Control": "no-store" } });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
+  GET: withDeveloper(async ({ developer }) => json({ keys: await listKeys(developer.id) })),
+  POST: withDeveloper(async ({ req, ip, developer }) => {
+    const body = createKeyBody.parse(await readJson(req));
+    return json(await createKey(developer.id, body, ip), { status: 201, headers: { "Cache-Control": "no-store" } });
+  }),
 });
-export const OPTIONS = preflight;
-
-const otherMethods = methodNotAllowed("GET", "POST");
-export { otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

@@ -1,5 +1,6 @@
 // POST /developer/login: e-mail and password (and the authenticator code, when on) for an ID token (public).
-import { preflight, route, methodNotAllowed } from "@/lib/http/handler";
+import { endpoint } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
 import { loginBody } from "@/lib/accounts/schemas";
@@ -8,12 +9,10 @@ import { issueIdToken } from "@/lib/identity/id-token";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route(async ({ req, ip }) => {
-  const { email, password, totp } = loginBody.parse(await readJson(req));
-  const developer = await authenticatePassword(email, password, ip, new Date(), totp);
-  return json(await issueIdToken(developer), { headers: { "Cache-Control": "no-store" } });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
+  POST: route(async ({ req, ip }) => {
+    const { email, password, totp } = loginBody.parse(await readJson(req));
+    const developer = await authenticatePassword(email, password, ip, new Date(), totp);
+    return json(await issueIdToken(developer), { headers: { "Cache-Control": "no-store" } });
+  }),
 });
-export const OPTIONS = preflight;
-
-const otherMethods = methodNotAllowed("POST");
-export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

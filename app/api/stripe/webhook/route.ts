@@ -1,5 +1,6 @@
 // POST /api/stripe/webhook: Stripe events (signed); applies plan changes once per event.
-import { preflight, route, methodNotAllowed } from "@/lib/http/handler";
+import { endpoint } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { ApiError } from "@/lib/http/errors";
 import { handleStripeWebhook } from "@/lib/billing/webhook";
@@ -8,14 +9,12 @@ export const dynamic = "force-dynamic";
 
 const MAX_EVENT_BYTES = 512 * 1024;
 
-export const POST = route(async ({ req }) => {
-  // The signature covers the exact bytes, so the body is read as text, never re-serialized.
-  if (Number(req.headers.get("content-length") ?? "0") > MAX_EVENT_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", "Event too large");
-  const raw = await req.text();
-  if (Buffer.byteLength(raw) > MAX_EVENT_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", "Event too large");
-  return json(await handleStripeWebhook(raw, req.headers.get("stripe-signature")));
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
+  POST: route(async ({ req }) => {
+    // The signature covers the exact bytes, so the body is read as text, never re-serialized.
+    if (Number(req.headers.get("content-length") ?? "0") > MAX_EVENT_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", "Event too large");
+    const raw = await req.text();
+    if (Buffer.byteLength(raw) > MAX_EVENT_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", "Event too large");
+    return json(await handleStripeWebhook(raw, req.headers.get("stripe-signature")));
+  }),
 });
-export const OPTIONS = preflight;
-
-const otherMethods = methodNotAllowed("POST");
-export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };

@@ -1,12 +1,10 @@
 // GET /sdk/session/{sessionId}/result
-import { preflight, methodNotAllowed } from "@/lib/http/handler";
+import { endpoint } from "@/lib/http/endpoint";
 import { withApiKey } from "@/lib/http/with-api-key";
 import { handleGetResult } from "@/lib/sessions/sdk-handlers";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiKey(handleGetResult);
-export const OPTIONS = preflight;
-
-const otherMethods = methodNotAllowed("GET");
-export { otherMethods as POST, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
+  GET: withApiKey(handleGetResult),
+});

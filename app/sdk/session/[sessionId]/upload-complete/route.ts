@@ -1,10 +1,10 @@
 // POST /sdk/session/{sessionId}/upload-complete
-import { preflight, methodNotAllowed } from "@/lib/http/handler";
+import { endpoint } from "@/lib/http/endpoint";
 import { withApiKey } from "@/lib/http/with-api-key";
 import { handleUploadComplete } from "@/lib/sessions/sdk-handlers";
 
-export const POST = withApiKey(handleUploadComplete);
-export const OPTIONS = preflight;
+export const dynamic = "force-dynamic";
 
-const otherMethods = methodNotAllowed("POST");
-export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE };
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
+  POST: withApiKey(handleUploadComplete),
+});
