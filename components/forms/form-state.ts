@@ -11,6 +11,9 @@ export type FormState<T = undefined> = {
 
 export const IDLE: FormState<never> = { ok: false };
 
+/** A refused or failed action: always a message to show. */
+export type ActionFailure = FormState<never> & { ok: false; message: string };
+
 function sentence(message: string): string {
   const text = message.charAt(0).toUpperCase() + message.slice(1);
   return /[.!?]$/.test(text) ? text : `${text}.`;
@@ -33,7 +36,7 @@ export function validate(schema: ZodType, values: unknown): Record<string, strin
 }
 
 /** Turns anything an action threw into a message the form can show, never internals. */
-export function failure(err: unknown): FormState<never> {
+export function failure(err: unknown): ActionFailure {
   if (err instanceof ApiError) return { ok: false, message: err.message };
   if (err instanceof ZodError) return { ok: false, message: "Please correct the highlighted fields.", fieldErrors: issuesByField(err) };
   console.error("portal action failed", err);

@@ -1,18 +1,11 @@
 "use server";
 
-import { headers } from "next/headers";
 import { forgotPasswordBody } from "@/lib/accounts/schemas";
 import { requestPasswordReset } from "@/lib/accounts/password-reset";
-import { ipFromHeaders } from "@/lib/auth/request-ip";
-import { failure, formValues, type FormState } from "@/components/forms/form-state";
+import { formAction } from "@/app/server-action";
 
-export async function forgotPasswordAction(_prev: FormState, form: FormData): Promise<FormState> {
-  try {
-    const { email } = forgotPasswordBody.parse(formValues(form));
-    await requestPasswordReset(email, ipFromHeaders(await headers()));
-    // The same answer whether or not the address has an account.
-    return { ok: true, message: `If ${email} has an account, a reset link is on its way. It works for one hour.` };
-  } catch (err) {
-    return failure(err);
-  }
-}
+export const forgotPasswordAction = formAction("anyone", forgotPasswordBody, async ({ email }, { ip }) => {
+  await requestPasswordReset(email, ip);
+  // The same answer whether or not the address has an account.
+  return { ok: true, message: `If ${email} has an account, a reset link is on its way. It works for one hour.` };
+});

@@ -1,30 +1,16 @@
 "use server";
 
-import { headers } from "next/headers";
 import { confirmTotpEnrolment, startTotpEnrolment, type TotpEnrolment } from "@/lib/accounts/totp";
-import { currentDeveloper } from "@/lib/auth/current-developer";
-import { ipFromHeaders } from "@/lib/auth/request-ip";
-import { failure, type FormState } from "@/components/forms/form-state";
+import type { FormState } from "@/components/forms/form-state";
+import { serverAction } from "@/app/server-action";
 
-const SIGNED_OUT: FormState<never> = { ok: false, message: "Your session has ended. Sign in again." };
+export const startTotpAction = serverAction("developer", async ({ developer }): Promise<FormState<TotpEnrolment>> => ({
+  ok: true,
+  data: await startTotpEnrolment(developer),
+}));
 
-export async function startTotpAction(): Promise<FormState<TotpEnrolment>> {
-  const developer = await currentDeveloper();
-  if (!developer) return SIGNED_OUT;
-  try {
-    return { ok: true, data: await startTotpEnrolment(developer) };
-  } catch (err) {
-    return failure(err);
-  }
-}
-
-export async function confirmTotpAction(code: string): Promise<FormState<{ recovery_codes: string[] }>> {
-  const developer = await currentDeveloper();
-  if (!developer) return SIGNED_OUT;
-  try {
-    // No revalidatePath: re-rendering the page now would replace the recovery codes, shown once.
-    return { ok: true, data: await confirmTotpEnrolment(developer.id, code, ipFromHeaders(await headers())) };
-  } catch (err) {
-    return failure(err);
-  }
-}
+// No revalidatePath: re-rendering the page now would replace the recovery codes, shown once.
+export const confirmTotpAction = serverAction("developer", async ({ developer, ip }, code: string): Promise<FormState<{ recovery_codes: string[] }>> => ({
+  ok: true,
+  data: await confirmTotpEnrolment(developer.id, code, ip),
+}));

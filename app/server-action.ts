@@ -1,0 +1,70 @@
+import { headers } from "next/headers";
+import { unstable_rethrow } from "next/navigation";
+import type { z, ZodType } from "zod";
+import { assertDeveloperActive } from "@/lib/accounts/account-gate";
+import { currentDeveloper, type PortalDeveloper } from "@/lib/auth/current-developer";
+import { ipFromHeaders } from "@/lib/auth/request-ip";
+import type { Staff } from "@/lib/support/target";
+import { failure, formValues, type ActionFailure, type FormState } from "@/components/forms/form-state";
+import { staffActor } from "./(support)/require-staff";
+
+// The one shape of a server action (after next-saas-starter's validatedActionWithUser): who may
+// call it, the client IP for the audit row, the form parsed by the API's own schema, and any
+// error turned into form state. redirect() and notFound() still work inside.
+
+/** Who may call an action: anyone, a signed-in developer (an active one), or staff. */
+type Caller = "anyone" | "developer" | "active developer" | "staff";
+
+type Contexts = {
+  anyone: { ip: string };
+  developer: { ip: string; developer: PortalDeveloper };
+  "active developer": { ip: string; developer: PortalDeveloper };
+  staff: { ip: string; staff: Staff };
+};
+type Context<C extends Caller> = Contexts[C];
+
+const SIGNED_OUT: ActionFailure = { ok: false, message: "Your session has ended. Sign in again." };
+
+async function contextFor(caller: Caller): Promise<Contexts[Caller] | null> {
+  // Staff checks answer 404 to anyone else, like the support pages.
+  if (caller === "staff") {
+    const staff = await staffActor();
+    return { ip: staff.ip, staff };
+  }
+  const ip = ipFromHeaders(await headers());
+  if (caller === "anyone") return { ip };
+  const developer = await currentDeveloper();
+  return developer ? { ip, developer } : null;
+}
+
+/** An action called with plain arguments (a key id, a plan, a code). */
+export function serverAction<C extends Caller, A extends unknown[], R extends { ok: boolean }>(
+  caller: C,
+  fn: (ctx: Context<C>, ...args: A) => Promise<R>,
+): (...args: A) => Promise<R | ActionFailure> {
+  return async (...args) => {
+    const ctx = (await contextFor(caller)) as Context<C> | null;
+    if (!ctx) return SIGNED_OUT;
+    try {
+      if (caller === "active developer") assertDeveloperActive((ctx as Context<"developer">).developer);
+      return await fn(ctx, ...args);
+    } catch (err) {
+      unstable_rethrow(err);
+      return failure(err);
+    }
+  };
+}
+
+/** An action bound to a form (useActionState): its fields parsed by the API's schema, empty optional ones dropped. */
+export function formAction<C extends Caller, S extends ZodType, T = undefined>(
+  caller: C,
+  schema: S,
+  fn: (input: z.output<S>, ctx: Context<C>) => Promise<FormState<T>>,
+  opts: { optional?: string[]; prepare?: (values: Record<string, string>) => unknown } = {},
+): (prev: FormState<T>, form: FormData) => Promise<FormState<T>> {
+  const act = serverAction(caller, async (ctx: Context<C>, form: FormData) => {
+    const values = formValues(form, opts.optional);
+    return fn(schema.parse(opts.prepare ? opts.prepare(values) : values), ctx);
+  });
+  return async (_prev, form) => act(form);
+}
