@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/http/errors";
 import { assertNotBlocked, recordAuthFailure, recordAuthSuccess } from "@/lib/limits/auth-throttle";
 import { verifyPassword } from "./password";
 import { verifySecondFactor } from "./totp";
-import { loginBody } from "./schemas";
+import type { LoginInput } from "./schemas";
 import type { DeveloperAccount } from "./developer-account";
 
 const INVALID = "The e-mail address or password is wrong";
@@ -18,8 +18,7 @@ const INVALID_CODE = "The authentication code is wrong or was already used";
  * With two-factor sign-in on, a right password without a code is 401 TOTP_REQUIRED, and a
  * wrong code counts as a failed attempt like a wrong password.
  */
-export async function authenticatePassword(email: string, password: string, ip: string, now = new Date(), totp?: string): Promise<DeveloperAccount> {
-  const input = loginBody.parse({ email, password, totp });
+export async function authenticatePassword(input: LoginInput, ip: string, now = new Date()): Promise<DeveloperAccount> {
   await assertNotBlocked("login", ip, now);
   const found = await db.developer.findUnique({ where: { email: input.email } });
   const ok = await verifyPassword(found?.passwordHash, input.password);

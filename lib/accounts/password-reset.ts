@@ -6,28 +6,25 @@ import { sendMail } from "@/lib/mail/send-mail";
 import { passwordResetMail } from "@/lib/mail/templates";
 import { hashPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";
-import { forgotPasswordBody, resetPasswordBody } from "./schemas";
 import { hashToken, issueEmailToken } from "./email-tokens";
 import { mayMailToken } from "./mail-throttle";
 
 /**
- * "Forgot password": validates the address and returns at once; the lookup, the token and the
+ * "Forgot password" for an address parsed by forgotPasswordBody: returns at once; the lookup, the token and the
  * mail happen after, detached (failures are logged). So neither the API's 202 nor the portal's
  * answer, nor their timing, nor a mail server being down, tells whether the address has an
  * account.
  */
 export async function requestPasswordReset(email: string, ip: string, now = new Date()): Promise<void> {
-  const input = forgotPasswordBody.parse({ email });
-  mailPasswordReset(input.email, ip, now).catch((err) =>
+  mailPasswordReset(email, ip, now).catch((err) =>
     logger.error("password reset mail failed", { error: err instanceof Error ? err.message : String(err) }),
   );
 }
 
 /** The work behind requestPasswordReset: a reset link when the address has an account (within the mail cap). */
 export async function mailPasswordReset(email: string, ip: string, now = new Date()): Promise<void> {
-  const input = forgotPasswordBody.parse({ email });
   const token = await db.$transaction(async (tx) => {
-    const dev = await tx.developer.findUnique({ where: { email: input.email }, select: { id: true } });
+    const dev = await tx.developer.findUnique({ where: { email }, select: { id: true } });
     if (!dev) return null;
     const mayMail = await mayMailToken(tx, dev.id, "reset", now);
     await audit(tx, {
@@ -41,7 +38,7 @@ export async function mailPasswordReset(email: string, ip: string, now = new Dat
     });
     return mayMail ? issueEmailToken(tx, dev.id, "reset", now) : null;
   });
-  if (token) await sendMail(passwordResetMail(input.email, token));
+  if (token) await sendMail(passwordResetMail(email, token));
 }
 
 const INVALID = "This password reset link is invalid, expired or already used; request a new one";
@@ -49,16 +46,16 @@ const INVALID = "This password reset link is invalid, expired or already used; r
 /**
  * Sets a new password with a single-use, 1 h reset token. Bumping sessionVersion ends every
  * ID token and portal session issued before, and the other open reset links die with it.
+ * The token and password come parsed by resetPasswordBody.
  */
 export async function resetPassword(token: string, password: string, ip: string, now = new Date()): Promise<void> {
-  const input = resetPasswordBody.parse({ token, password });
-  assertPasswordAllowed(input.password);
+  assertPasswordAllowed(password);
   // A cheap look first, so a bad token never costs an argon2 hash; the claim below decides.
-  const candidate = await db.emailToken.findUnique({ where: { tokenHash: hashToken(input.token) }, select: { purpose: true, usedAt: true, expiresAt: true } });
+  const candidate = await db.emailToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { purpose: true, usedAt: true, expiresAt: true } });
   if (!candidate || candidate.purpose !== "reset" || candidate.usedAt || candidate.expiresAt <= now) throw new ApiError("INVALID_REQUEST", INVALID);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(password);
   await db.$transaction(async (tx) => {
-    const row = await tx.emailToken.findUnique({ where: { tokenHash: hashToken(input.token) } });
+    const row = await tx.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });
     if (!row || row.purpose !== "reset") throw new ApiError("INVALID_REQUEST", INVALID);
     const claimed = await tx.emailToken.updateMany({
       where: { id: row.id, usedAt: null, expiresAt: { gt: now } },

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
-import { profilePatchBody, type ProfilePatch } from "./schemas";
+import type { ProfilePatch } from "./schemas";
 import { unixSeconds } from "./developer-account";
 
 export const PROFILE_FIELDS = {
@@ -33,10 +33,9 @@ export async function getProfile(developerId: string): Promise<Profile> {
 
 /** Changes name and/or company; the audit row names the changed fields, not their values. */
 export async function updateProfile(developerId: string, patch: ProfilePatch, ip: string): Promise<Profile> {
-  const input = profilePatchBody.parse(patch);
   const data: { name?: string; company?: string | null } = {};
-  if (input.name !== undefined) data.name = input.name;
-  if (input.company !== undefined) data.company = input.company;
+  if (patch.name !== undefined) data.name = patch.name;
+  if (patch.company !== undefined) data.company = patch.company;
   return db.$transaction(async (tx) => {
     const row = await tx.developer.update({ where: { id: developerId }, data, select: PROFILE_FIELDS });
     await audit(tx, {

@@ -70,6 +70,7 @@ export const rollKeyBody = z.object({ grace_period: z.enum(["none", "1h", "24h"]
 export const checkoutBody = z.object({ plan: z.enum(["pro", "enterprise"]) });
 
 export type SignupInput = z.infer<typeof signupBody>;
+export type LoginInput = z.infer<typeof loginBody>;
 export type ProfilePatch = z.infer<typeof profilePatchBody>;
 export type CreateKeyInput = z.infer<typeof createKeyBody>;
 export type RollKeyInput = z.infer<typeof rollKeyBody>;

@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { signupAttemptMail, verificationMail } from "@/lib/mail/templates";
 import { hashPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";
-import { signupBody, type SignupInput } from "./schemas";
+import type { SignupInput } from "./schemas";
 import { issueEmailToken } from "./email-tokens";
 import { isUniqueViolation } from "./developer-account";
 import { mayMailSignupAttempt, mayMailToken } from "./mail-throttle";
@@ -22,7 +22,7 @@ const MESSAGE = "Check your inbox: we sent a link to verify your e-mail address.
  * about the same time.
  */
 export async function signUp(input: SignupInput, ip: string, now = new Date()): Promise<SignUpResult> {
-  const { email, password, name, company } = signupBody.parse(input);
+  const { email, password, name, company } = input;
   assertPasswordAllowed(password);
   await assertSignupAllowed(ip, now);
   const passwordHash = await hashPassword(password);

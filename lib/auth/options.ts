@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authenticatePassword } from "@/lib/accounts/authenticate-password";
+import { loginBody } from "@/lib/accounts/schemas";
 import { ApiError } from "@/lib/http/errors";
 import { developerForSession } from "@/lib/accounts/session-developer";
 import { ipFromHeaders } from "./request-ip";
@@ -26,10 +27,9 @@ export const authOptions: NextAuthOptions = {
         totp: { label: "Authentication code", type: "text" },
       },
       async authorize(credentials, req) {
-        const email = credentials?.email ?? "";
-        const password = credentials?.password ?? "";
         try {
-          const dev = await authenticatePassword(email, password, ipFromHeaders(req?.headers ?? {}), new Date(), credentials?.totp || undefined);
+          const input = loginBody.parse({ email: credentials?.email ?? "", password: credentials?.password ?? "", totp: credentials?.totp || undefined });
+          const dev = await authenticatePassword(input, ipFromHeaders(req?.headers ?? {}));
           return { id: dev.id, email: dev.email, name: dev.name, sessionVersion: dev.sessionVersion };
         } catch (err) {
           // The sign-in form asks for the code when it reads this exact value.

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/http/errors";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
-import { createKeyBody, type CreateKeyInput } from "@/lib/accounts/schemas";
+import type { CreateKeyInput } from "@/lib/accounts/schemas";
 import { unixSeconds } from "@/lib/accounts/developer-account";
 import { generateApiKey } from "./key-format";
 
@@ -24,10 +24,9 @@ export type CreatedKey = {
  * holds the developer row locked, so concurrent creations cannot pass the cap together.
  */
 export async function createKey(developerId: string, input: CreateKeyInput, ip: string, now = new Date()): Promise<CreatedKey> {
-  const body = createKeyBody.parse(input);
-  const expiresAt = body.expires_at === undefined ? null : new Date(body.expires_at * 1000);
+  const expiresAt = input.expires_at === undefined ? null : new Date(input.expires_at * 1000);
   if (expiresAt && expiresAt <= now) throw new ApiError("INVALID_REQUEST", "Invalid request: expires_at: must be in the future");
-  const generated = generateApiKey(body.environment);
+  const generated = generateApiKey(input.environment);
   return db.$transaction(async (tx) => {
     const [dev] = await tx.$queryRaw<{ plan: Plan; status: DeveloperStatus; emailVerifiedAt: Date | null }[]>`
       SELECT plan, status, "emailVerifiedAt" FROM "Developer" WHERE id = ${developerId}::uuid FOR UPDATE`;
@@ -41,7 +40,7 @@ export async function createKey(developerId: string, input: CreateKeyInput, ip: 
       throw new ApiError("KEY_LIMIT_REACHED", `The ${dev.plan} plan allows ${cap} active API keys; revoke one or upgrade the plan`);
     }
     const row = await tx.apiKey.create({
-      data: { developerId, name: body.name, environment: body.environment, keyHash: generated.keyHash, prefix: generated.prefix, expiresAt, createdAt: now },
+      data: { developerId, name: input.name, environment: input.environment, keyHash: generated.keyHash, prefix: generated.prefix, expiresAt, createdAt: now },
     });
     await audit(tx, {
       actorId: developerId,

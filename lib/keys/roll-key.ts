@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
 import { unixSeconds } from "@/lib/accounts/developer-account";
-import { GRACE_PERIODS, rollKeyBody, type RollKeyInput } from "@/lib/accounts/schemas";
+import { GRACE_PERIODS, type RollKeyInput } from "@/lib/accounts/schemas";
 import { generateApiKey, isKeyId } from "./key-format";
 
 export type RolledKey = {
@@ -22,7 +22,7 @@ export type RolledKey = {
  * grace period ends the older secret at once: only one previous secret is ever valid.
  */
 export async function rollKey(developerId: string, keyId: string, input: RollKeyInput, ip: string, now = new Date()): Promise<RolledKey> {
-  const { grace_period } = rollKeyBody.parse(input);
+  const { grace_period } = input;
   if (!isKeyId(keyId)) throw new ApiError("NOT_FOUND", "API key not found");
   return db.$transaction(async (tx) => {
     const [old] = await tx.$queryRaw<{ keyHash: string; prefix: string; environment: "test" | "live"; revokedAt: Date | null; expiresAt: Date | null }[]>`

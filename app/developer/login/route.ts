@@ -11,8 +11,7 @@ export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
   POST: route(async ({ req, ip }) => {
-    const { email, password, totp } = loginBody.parse(await readJson(req));
-    const developer = await authenticatePassword(email, password, ip, new Date(), totp);
+    const developer = await authenticatePassword(loginBody.parse(await readJson(req)), ip);
     return json(await issueIdToken(developer), { headers: { "Cache-Control": "no-store" } });
   }),
 });
