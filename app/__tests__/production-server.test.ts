@@ -1,12 +1,13 @@
 import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { declaredMethods, HTTP_METHODS } from "@/lib/http/endpoint";
+import { HTTP_METHODS } from "@/lib/http/endpoint";
 import { startServerProcess } from "@/scripts/bench/server-process";
 import { createDeveloperWithKeys } from "@/test/fixtures";
+import { routeFiles, routeMethods, routePath } from "@/test/route-files";
 import { scanOverHttp } from "@/test/http-scan";
 import { syntheticTensor } from "@/test/tensors";
 
@@ -140,29 +141,15 @@ describe("the production server", () => {
   });
 });
 
-/** Every route file under app/, found on disk, so a new route is covered without editing this test. */
-function routeFiles(dir = path.resolve("app")): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return routeFiles(full);
-    return name === "route.ts" ? [full] : [];
-  });
-}
-
-/** A URL the route file answers: route groups dropped, each dynamic segment given a sample value. */
-function samplePath(file: string): string {
-  const segments = path.relative(path.resolve("app"), path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
-  return "/" + segments.map((s) => (s.startsWith("[...") ? "no/such/path" : s.startsWith("[") ? "00000000-0000-4000-8000-000000000000" : s)).join("/");
-}
-
 describe("every route of the built app", () => {
   const routes = routeFiles();
   it("finds the route files", () => expect(routes.length).toBeGreaterThan(20));
 
   it.each(routes.map((file) => [path.relative(process.cwd(), file), file]))("%s: 405 with Allow for every method it does not serve, and CORS preflight", async (_name, file) => {
-    const declared = declaredMethods((await import(file)).OPTIONS);
+    const declared = await routeMethods(file);
     expect(declared, "the route file exports endpoint({...}) or anyMethod(...)").toBeDefined();
-    const url = `${base}${samplePath(file)}`;
+    // Any id will do: a method that is not served is refused before the id is looked at.
+    const url = `${base}${routePath(file, (_name, catchAll) => (catchAll ? "no/such/path" : "00000000-0000-4000-8000-000000000000"))}`;
     if (declared!.includes("OPTIONS")) {
       // The catch-all: every method, OPTIONS included, is the flat 404.
       for (const method of HTTP_METHODS) {

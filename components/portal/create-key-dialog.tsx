@@ -6,7 +6,8 @@ import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { keyInput, type CreatedKey } from "./key-input";
+import type { CreatedKey } from "@/lib/keys/create-key";
+import { keyInput } from "./key-input";
 import { Modal } from "./modal";
 import { SecretOnce } from "./secret-once";
 

@@ -1,5 +1,3 @@
-import type { ListedKey } from "@/lib/keys/list-keys";
-
 // The create-key form's fields as the API's body: an optional expiry date becomes the end of
 // that day (UTC) in Unix seconds, the shape createKeyBody expects.
 export function keyInput(values: Record<string, string>) {
@@ -14,10 +12,6 @@ export function keyInput(values: Record<string, string>) {
   return input;
 }
 
-// The list endpoint's row, as the keys table shows it (a type only: nothing server-side is bundled).
-export type KeyRow = ListedKey;
-
-export type CreatedKey = { id: string; name: string; environment: string; prefix: string; key: string; created_at: number; expires_at: number | null };
 
 /** A Unix time as "YYYY-MM-DD HH:MM UTC" (the end of a rolled key's grace period). */
 export const utcMinute = (s: number) => `${new Date(s * 1000).toISOString().slice(0, 16).replace("T", " ")} UTC`;

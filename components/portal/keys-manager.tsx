@@ -7,13 +7,13 @@ import { CreateKeyDialog } from "./create-key-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
 import { RollKeyDialog } from "./roll-key-dialog";
 import { KeysTable } from "./keys-table";
-import type { KeyRow } from "./key-input";
+import type { ListedKey } from "@/lib/keys/list-keys";
 
 /** The keys page: cap, create dialog, table, roll and revoke dialogs. */
-export function KeysManager({ keys, cap, plan, canManage }: { keys: KeyRow[]; cap: number; plan: string; canManage: boolean }) {
+export function KeysManager({ keys, cap, plan, canManage }: { keys: ListedKey[]; cap: number; plan: string; canManage: boolean }) {
   const [creating, setCreating] = useState(0);
-  const [revoking, setRevoking] = useState<KeyRow | null>(null);
-  const [rolling, setRolling] = useState<KeyRow | null>(null);
+  const [revoking, setRevoking] = useState<ListedKey | null>(null);
+  const [rolling, setRolling] = useState<ListedKey | null>(null);
   const active = keys.filter((k) => k.state === "active").length;
   const atCap = active >= cap;
   return (

@@ -13,9 +13,10 @@ import {
 } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { TableBody } from "@/components/ui/table-body";
-import { utcMinute, type KeyRow } from "./key-input";
+import type { ListedKey } from "@/lib/keys/list-keys";
+import { utcMinute } from "./key-input";
 
-const col = createColumnHelper<KeyRow>();
+const col = createColumnHelper<ListedKey>();
 const date = (s: number | null, none = "—") => (s ? new Date(s * 1000).toISOString().slice(0, 10) : none);
 const STATE_TONE: Record<string, "green" | "red" | "amber" | "neutral"> = { active: "green", revoked: "red", expired: "amber" };
 
@@ -32,7 +33,7 @@ function RowAction({ label, name, tone, onClick }: { label: string; name: string
   );
 }
 
-function columns(onRevoke?: (k: KeyRow) => void, onRoll?: (k: KeyRow) => void) {
+function columns(onRevoke?: (k: ListedKey) => void, onRoll?: (k: ListedKey) => void) {
   return [
     col.accessor("name", { header: "Name", cell: (c) => <span className="font-medium">{c.getValue()}</span> }),
     col.accessor("environment", {
@@ -96,7 +97,7 @@ function FilterSelect({ id, label, value, options, onChange }: { id: string; lab
 }
 
 /** Sortable, filterable keys; the table scrolls inside its box on narrow screens. */
-export function KeysTable({ keys, onRevoke, onRoll }: { keys: KeyRow[]; onRevoke?: (k: KeyRow) => void; onRoll?: (k: KeyRow) => void }) {
+export function KeysTable({ keys, onRevoke, onRoll }: { keys: ListedKey[]; onRevoke?: (k: ListedKey) => void; onRoll?: (k: ListedKey) => void }) {
   const [sorting, setSorting] = useState<SortingState>([{ id: "created_at", desc: true }]);
   const [filters, setFilters] = useState<ColumnFiltersState>([]);
   const cols = useMemo(() => columns(onRevoke, onRoll), [onRevoke, onRoll]);

@@ -5,10 +5,10 @@ import { useState, useTransition } from "react";
 import { revokeKeyAction } from "@/app/(portal)/keys/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { KeyRow } from "./key-input";
+import type { ListedKey } from "@/lib/keys/list-keys";
 import { Modal } from "./modal";
 
-export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: KeyRow; onClose: () => void }) {
+export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ListedKey; onClose: () => void }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string>();

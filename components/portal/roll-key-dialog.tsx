@@ -5,7 +5,8 @@ import { useState, useTransition } from "react";
 import { rollKeyAction } from "@/app/(portal)/keys/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { utcMinute, type KeyRow } from "./key-input";
+import type { ListedKey } from "@/lib/keys/list-keys";
+import { utcMinute } from "./key-input";
 import { Modal } from "./modal";
 import { SecretOnce } from "./secret-once";
 
@@ -16,7 +17,7 @@ const GRACE_CHOICES = [
 ];
 
 /** Rolls a key: pick the grace period, then see the new secret once. */
-export function RollKeyDialog({ apiKey, onClose }: { apiKey: KeyRow; onClose: () => void }) {
+export function RollKeyDialog({ apiKey, onClose }: { apiKey: ListedKey; onClose: () => void }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [grace, setGrace] = useState("1h");

@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import { revokeKeyAction } from "@/app/(support)/support/actions";
 import { keyRevokeBody } from "@/lib/support/schemas";
-import type { KeyRow } from "@/components/portal/key-input";
+import type { ListedKey } from "@/lib/keys/list-keys";
 import { KeysTable } from "@/components/portal/keys-table";
 import { Modal } from "@/components/portal/modal";
 import { Alert } from "@/components/ui/alert";
@@ -11,8 +11,8 @@ import { Button } from "@/components/ui/button";
 import { ReasonForm } from "./reason-form";
 
 /** The developer's own keys table (prefix only, never a secret), with a staff revoke that asks for a reason. */
-export function StaffKeys({ developerId, keys }: { developerId: string; keys: KeyRow[] }) {
-  const [revoking, setRevoking] = useState<KeyRow | null>(null);
+export function StaffKeys({ developerId, keys }: { developerId: string; keys: ListedKey[] }) {
+  const [revoking, setRevoking] = useState<ListedKey | null>(null);
   const [done, setDone] = useState<string>();
   const close = useCallback(() => setRevoking(null), []);
   const revoked = useCallback((message: string) => {

@@ -14,7 +14,3 @@ export function normalizeEmail(email: string): string {
 export function isUniqueViolation(err: unknown): boolean {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
 }
-
-export function unixSeconds(at: Date): number {
-  return Math.floor(at.getTime() / 1000);
-}

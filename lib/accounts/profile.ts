@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
 import type { ProfilePatch } from "./schemas";
-import { unixSeconds } from "./developer-account";
+import { unixSeconds } from "@/lib/time";
 
 export const PROFILE_FIELDS = {
   id: true,

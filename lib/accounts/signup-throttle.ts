@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { retryAfterSeconds } from "@/lib/time";
 
 // Sign-up is public and each attempt costs an argon2 hash (19 MiB, tens of ms of CPU) and,
 // for a new address, an account row. One client IP gets SIGNUPS_PER_IP_PER_HOUR attempts
@@ -21,6 +22,6 @@ export async function assertSignupAllowed(ip: string, now = new Date()): Promise
   if (recent.length < limit) return;
   // A place frees when the oldest of the last `limit` attempts leaves the window.
   const oldest = recent[recent.length - 1].createdAt.getTime();
-  const retryAfter = Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000));
+  const retryAfter = retryAfterSeconds(oldest + HOUR_MS, now);
   throw new ApiError("RATE_LIMIT_EXCEEDED", "Too many sign-ups from this network address; try again later", retryAfter);
 }

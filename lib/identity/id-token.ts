@@ -2,6 +2,7 @@ import { jwtVerify, SignJWT, type JWTVerifyGetKey } from "jose";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { ID_TOKEN_ALG, signingKey } from "./signing-key";
+import { unixSeconds } from "@/lib/time";
 
 // ID tokens of the developer API: short-lived ES256 JWTs. `sv` carries the developer's
 // sessionVersion, so a password reset (which bumps it) ends every token issued before.
@@ -16,7 +17,7 @@ export type IdToken = { id_token: string; token_type: "Bearer"; expires_in: numb
 export async function issueIdToken(developer: { id: string; sessionVersion: number }, now = new Date()): Promise<IdToken> {
   const key = await signingKey();
   const ttl = env().ID_TOKEN_TTL_SECONDS;
-  const iat = Math.floor(now.getTime() / 1000);
+  const iat = unixSeconds(now);
   const idToken = await new SignJWT({ sv: developer.sessionVersion })
     .setProtectedHeader({ alg: ID_TOKEN_ALG, kid: key.kid, typ: "JWT" })
     .setIssuer(idTokenIssuer())

@@ -5,7 +5,7 @@ import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import type { CreateKeyInput } from "@/lib/accounts/schemas";
-import { unixSeconds } from "@/lib/accounts/developer-account";
+import { unixSeconds } from "@/lib/time";
 import { generateApiKey } from "./key-format";
 
 export type CreatedKey = {

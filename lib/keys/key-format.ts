@@ -1,16 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { KeyEnvironment } from "@/lib/generated/prisma/enums";
+import { isUuid } from "@/lib/uuid";
 
 // ck_{test|live}_ + 64 lowercase hex characters (32 bytes from a CSPRNG).
 export const API_KEY_PATTERN = /^ck_(test|live)_[0-9a-f]{64}$/;
 export const KEY_PREFIX_LENGTH = 12;
 
-const KEY_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A key id that cannot be a UUID cannot exist (404, never a database error). */
-export function isKeyId(id: string): boolean {
-  return KEY_ID_PATTERN.test(id);
-}
+export const isKeyId = isUuid;
 
 export function isWellFormedApiKey(key: string): boolean {
   return API_KEY_PATTERN.test(key);

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { unixSeconds } from "@/lib/accounts/developer-account";
+import { unixSeconds } from "@/lib/time";
 
 export type KeyState = "active" | "expired" | "revoked";
 

@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/http/errors";
 import type { SdkCredential } from "./authenticate-client-token";
 import { generateClientToken } from "./client-token-format";
 import { mintClientTokenBody } from "./client-token-schemas";
+import { unixSeconds } from "@/lib/time";
 
 export type MintedClientToken = { token: string; expires_at: number; max_scans: number; origins: string[] };
 
@@ -22,5 +23,5 @@ export async function mintClientToken(key: SdkCredential, rawBody: unknown, now:
   await db.clientToken.create({
     data: { apiKeyId: apiKey.id, tokenHash, origins: body.origins, maxScans: body.max_scans, expiresAt, createdAt: now },
   });
-  return { token, expires_at: Math.floor(expiresAt.getTime() / 1000), max_scans: body.max_scans, origins: body.origins };
+  return { token, expires_at: unixSeconds(expiresAt), max_scans: body.max_scans, origins: body.origins };
 }

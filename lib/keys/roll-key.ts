@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
-import { unixSeconds } from "@/lib/accounts/developer-account";
+import { unixSeconds } from "@/lib/time";
 import { GRACE_PERIODS, type RollKeyInput } from "@/lib/accounts/schemas";
 import { generateApiKey, isKeyId } from "./key-format";
 

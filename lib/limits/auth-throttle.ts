@@ -2,6 +2,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { RedisThrottleStore } from "./redis-auth-throttle";
 import { PostgresThrottleStore, type ThrottleScope, type ThrottleState, type ThrottleStore } from "./throttle-store";
+import { retryAfterSeconds } from "@/lib/time";
 
 export { THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_SECONDS, type ThrottleScope, type ThrottleState } from "./throttle-store";
 
@@ -16,7 +17,7 @@ export function throttleStore(): ThrottleStore {
 /** Throws 429 AUTH_BLOCKED while a block runs; true when failures are on record. */
 export function assertStateNotBlocked(state: ThrottleState, now: Date): boolean {
   if (state?.blockedUntil && state.blockedUntil > now) {
-    const retryAfter = Math.max(1, Math.ceil((state.blockedUntil.getTime() - now.getTime()) / 1000));
+    const retryAfter = retryAfterSeconds(state.blockedUntil, now);
     throw new ApiError("AUTH_BLOCKED", "Too many failed authentication attempts; try again later", retryAfter);
   }
   return state !== null;

@@ -2,6 +2,7 @@ import { env } from "@/lib/env";
 import { MemoryRateLimiter } from "./memory-rate-limiter";
 import { PostgresRateLimiter } from "./postgres-rate-limiter";
 import { RedisRateLimiter } from "./redis-rate-limiter";
+import { retryAfterSeconds } from "@/lib/time";
 
 export const RATE_WINDOW_MS = 60 * 60 * 1000;
 
@@ -37,7 +38,7 @@ export function decide(limit: number, counted: number, oldestMs: number, allowed
     limit,
     remaining: Math.max(0, limit - counted),
     resetAt: Math.ceil(freesAt / 1000),
-    retryAfter: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)),
+    retryAfter: retryAfterSeconds(freesAt, now),
   };
 }
 

@@ -1,33 +1,12 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import * as route from "@/app/openapi.json/route";
+import { routeFiles, routeMethods, routePath } from "@/test/route-files";
 import { openApiDocument } from "./document";
 
 // Not API endpoints: next-auth's own sign-in routes for the portal, and the catch-all that
 // answers 404 for unknown paths.
 const NOT_API = new Set(["/api/auth/{nextauth}", "/{path}"]);
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return routeFiles(full);
-    return name === "route.ts" ? [full] : [];
-  });
-}
-
-/** app/sdk/session/[sessionId]/result/route.ts -> /sdk/session/{sessionId}/result */
-function urlPath(file: string): string {
-  const rel = path.relative(path.resolve("app"), path.dirname(file)).split(path.sep);
-  const segments = rel.filter((s) => !/^\(.*\)$/.test(s)).map((s) => s.replace(/^\[(?:\.\.\.)?(\w+)\]$/, "{$1}"));
-  return `/${segments.join("/")}`;
-}
-
-/** The methods a route file serves itself (the others are exported as its 405 answer). */
-function servedMethods(file: string): string[] {
-  return [...readFileSync(file, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\s*=/g)].map((m) => m[1].toLowerCase());
-}
 
 describe("OpenAPI document", () => {
   const doc = openApiDocument("http://localhost:3000");
@@ -42,20 +21,21 @@ describe("OpenAPI document", () => {
     expect((await validate(broken as never)).valid).toBe(false);
   });
 
-  it("has every route the app serves, with each method it serves", () => {
-    const files = routeFiles(path.resolve("app"));
+  it("has every route the app serves, with each method it serves", async () => {
+    const files = routeFiles();
     expect(files.length).toBeGreaterThan(20);
-    const missing: string[] = [];
+    const served = new Set<string>();
     for (const file of files) {
-      const p = urlPath(file);
+      const p = routePath(file);
       if (NOT_API.has(p)) continue;
-      for (const method of servedMethods(file)) {
-        if (!(doc.paths[p] as Record<string, unknown> | undefined)?.[method]) missing.push(`${method.toUpperCase()} ${p}`);
-      }
+      for (const method of (await routeMethods(file)) ?? []) served.add(`${method.toLowerCase()} ${p}`);
     }
+    const missing = [...served].filter((s) => {
+      const [method, p] = s.split(" ");
+      return !(doc.paths[p] as Record<string, unknown> | undefined)?.[method];
+    });
     expect(missing).toEqual([]);
     // And nothing documented that no route serves.
-    const served = new Set(files.flatMap((f) => servedMethods(f).map((m) => `${m} ${urlPath(f)}`)));
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
     expect(documented.filter((d) => !served.has(d))).toEqual([]);
   });

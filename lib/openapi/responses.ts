@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fallbackConfigSchema } from "@/lib/sessions/fallback";
+import { IN_PROGRESS } from "@/lib/sessions/states";
 
 // The SDK endpoints' success bodies as zod schemas, for the OpenAPI document only: the
 // handlers answer plain objects of the types beside them (StartedSession, CompletedResult,
@@ -53,7 +54,7 @@ export const completedResultSchema = z.object({
 });
 
 export const polledResultSchema = z.union([
-  z.object({ session_id: sessionId, status: z.enum(["created", "uploading", "processing"]) }),
+  z.object({ session_id: sessionId, status: z.enum(IN_PROGRESS) }),
   z.object({ session_id: sessionId, status: z.literal("completed"), vitals, completed_at: z.number().int().describe("Unix seconds"), waveforms }),
   z.object({ session_id: sessionId, status: z.literal("failed"), vitals: vitals.optional() }),
 ]);

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { unixSeconds } from "@/lib/accounts/developer-account";
+import { unixSeconds } from "@/lib/time";
 import { LOG_WINDOWS, REQUEST_LOG_RETENTION_DAYS, requestLogQuery, type RequestLogQuery, type RequestLogRow } from "./schemas";
 
 const DEFAULT_PAGE_SIZE = 25;

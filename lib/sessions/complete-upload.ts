@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Waveforms } from "@vitals/inference";
-import { Prisma, type Session } from "@/lib/generated/prisma/client";
+import type { Session } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
 import { isDependencyDown } from "@/lib/http/unavailable";
 import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
@@ -11,6 +11,8 @@ import { tensorStorage } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals, SANDBOX_VITALS, type Vitals } from "./fallback";
 import { findOwnSession } from "./find-own-session";
 import type { Demographics } from "./schemas";
+import { saveResult } from "./save-result";
+import { OPEN_FOR_UPLOAD } from "./states";
 
 export type CompletedResult = {
   session_id: string;
@@ -71,7 +73,7 @@ export async function completeUpload(key: SdkCredential, sessionId: string, now:
   // Asked of storage, not of the row: with S3 the client's PUT never passes through this app.
   if (!(await storage.hasTensor(sessionId))) throw new ApiError("INVALID_REQUEST", "No complete tensor has been uploaded for this session");
   const claimed = await db.session.updateMany({
-    where: { id: sessionId, status: { in: ["created", "uploading"] } },
+    where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } },
     data: { status: "processing", processingStartedAt: now },
   });
   if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "This session is already being processed");
@@ -98,19 +100,6 @@ export async function completeUpload(key: SdkCredential, sessionId: string, now:
     });
     return response;
   }
-  const completedAt = new Date();
-  await db.$transaction([
-    db.session.update({ where: { id: sessionId }, data: { status: "completed", storageKey: null, demographics: Prisma.DbNull } }),
-    db.result.create({
-      data: {
-        sessionId,
-        vitals: measured.vitals,
-        waveforms: waveforms ?? Prisma.DbNull,
-        processingTimeMs: measured.processingTimeMs ?? null,
-        completedAt,
-        deleteAfter: new Date(completedAt.getTime() + env().RESULT_TTL_SECONDS * 1000),
-      },
-    }),
-  ]);
+  await saveResult(sessionId, "completed", { ...measured, waveforms }, new Date());
   return response;
 }

@@ -5,9 +5,11 @@ import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
 import type { Waveforms } from "@vitals/inference";
 import type { Vitals } from "./fallback";
 import { findOwnSession } from "./find-own-session";
+import { unixSeconds } from "@/lib/time";
+import { isInProgress, type IN_PROGRESS } from "./states";
 
 export type PolledResult =
-  | { session_id: string; status: "created" | "uploading" | "processing" }
+  | { session_id: string; status: (typeof IN_PROGRESS)[number] }
   | { session_id: string; status: "completed"; vitals: Vitals; completed_at: number; waveforms?: Waveforms | null }
   | { session_id: string; status: "failed"; vitals?: Vitals };
 
@@ -23,7 +25,7 @@ export async function getResult(key: SdkCredential, sessionId: string, now: Date
     if (session.status === "processing") return { session_id: sessionId, status: "processing" };
     throw notFound();
   }
-  if (session.status === "created" || session.status === "uploading" || session.status === "processing") {
+  if (isInProgress(session.status)) {
     return { session_id: sessionId, status: session.status };
   }
   const result = await db.result.findUnique({ where: { sessionId } });
@@ -31,7 +33,7 @@ export async function getResult(key: SdkCredential, sessionId: string, now: Date
   const vitals = result.vitals as Vitals;
   if (session.status === "failed") return { session_id: sessionId, status: "failed", vitals };
   if (session.status !== "completed") throw notFound();
-  const completed = { session_id: sessionId, status: "completed" as const, vitals, completed_at: Math.floor(result.completedAt.getTime() / 1000) };
+  const completed = { session_id: sessionId, status: "completed" as const, vitals, completed_at: unixSeconds(result.completedAt) };
   // Stored only when upload-complete asked for them (complete-upload.ts); null otherwise.
   return withWaveforms ? { ...completed, waveforms: (result.waveforms ?? null) as Waveforms | null } : completed;
 }

@@ -5,9 +5,9 @@ import { ApiError } from "@/lib/http/errors";
 import { deleteTensor, storeTensor } from "@/lib/storage/tensor-store";
 import { isValidUploadSignature } from "@/lib/storage/upload-url";
 import { isSessionId } from "./schemas";
+import { OPEN_FOR_UPLOAD } from "./states";
 
 const ACCEPTED_TYPES = ["video/webm", "application/octet-stream"];
-const OPEN_FOR_UPLOAD = ["created", "uploading"] as const;
 
 function forbidden(message: string): ApiError {
   return new ApiError("FORBIDDEN", message);

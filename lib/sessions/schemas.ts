@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUuid } from "@/lib/uuid";
 
 export const demographicsSchema = z.strictObject({
   age: z.number().int().min(1).max(120).optional(),
@@ -17,9 +18,5 @@ export const uploadCompleteBody = z.object({
   session_id: z.string({ error: "session_id is required" }).min(1, "session_id is required"),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A session id that cannot be a UUID cannot exist (404, never a database error). */
-export function isSessionId(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export const isSessionId = isUuid;

@@ -12,6 +12,7 @@ import { insertTokenSession } from "./insert-token-session";
 import { insertTryItSession } from "./insert-try-it-session";
 import { tryItLimitError } from "@/lib/try-it/try-it-day";
 import type { Demographics } from "./schemas";
+import { unixSeconds } from "@/lib/time";
 
 export type StartedSession = {
   session_id: string;
@@ -77,7 +78,7 @@ export async function startSession(
   );
   return {
     session_id: created.id,
-    expires_at: Math.floor(expiresAt.getTime() / 1000),
+    expires_at: unixSeconds(expiresAt),
     upload_url: await tensorStorage().uploadUrl(created.id, expiresAt),
     fallback_config: fallbackConfig,
   };

@@ -6,6 +6,9 @@ import { retireRolledSecrets } from "@/lib/keys/roll-key";
 import { pruneRequestLog } from "@/lib/request-log/list-requests";
 import { tensorStorage } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals } from "./fallback";
+import { isUuid } from "@/lib/uuid";
+import { saveResult } from "./save-result";
+import { IN_PROGRESS, OPEN_FOR_UPLOAD } from "./states";
 
 // A session still `processing` this long after its claim has lost its worker (the process died).
 const STUCK_AFTER_MS = 5 * 60 * 1000;
@@ -21,11 +24,11 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
   const expiredResults = await db.session.deleteMany({ where: { result: { is: { deleteAfter: { lte: now } } } } });
   const stuckSessions = await failStuckSessions(now);
   const expired = await db.session.findMany({
-    where: { status: { in: ["created", "uploading"] }, expiresAt: { lte: now } },
+    where: { status: { in: [...OPEN_FOR_UPLOAD] }, expiresAt: { lte: now } },
     select: { id: true },
   });
   for (const { id } of expired) await tensorStorage().deleteTensor(id);
-  const expiredSessions = await db.session.deleteMany({ where: { id: { in: expired.map((s) => s.id) }, status: { in: ["created", "uploading"] } } });
+  const expiredSessions = await db.session.deleteMany({ where: { id: { in: expired.map((s) => s.id) }, status: { in: [...OPEN_FOR_UPLOAD] } } });
   const orphanedObjects = await deleteOrphanedObjects(now);
   // A client token is worthless once expired (it answers API_KEY_INVALID from then on).
   await db.clientToken.deleteMany({ where: { expiresAt: { lte: now } } });
@@ -51,12 +54,7 @@ async function failStuckSessions(now: Date): Promise<number> {
       continue;
     }
     const vitals = fallbackVitals(fallbackConfigSchema.parse(session.fallbackConfig));
-    await db.$transaction([
-      db.session.update({ where: { id: session.id }, data: { status: "failed" } }),
-      db.result.create({
-        data: { sessionId: session.id, vitals, completedAt: now, deleteAfter: new Date(now.getTime() + env().RESULT_TTL_SECONDS * 1000) },
-      }),
-    ]);
+    await saveResult(session.id, "failed", { vitals }, now);
   }
   return stuck.length;
 }
@@ -67,7 +65,7 @@ async function deleteOrphanedObjects(now: Date): Promise<number> {
   const objects = await storage.listObjects();
   if (objects.length === 0) return 0;
   const waiting = await db.session.findMany({
-    where: { id: { in: objects.map((o) => o.sessionId).filter((id) => /^[0-9a-f-]{36}$/.test(id)) }, status: { in: ["created", "uploading", "processing"] } },
+    where: { id: { in: objects.map((o) => o.sessionId).filter(isUuid) }, status: { in: [...IN_PROGRESS] } },
     select: { id: true },
   });
   const alive = new Set(waiting.map((s) => s.id));

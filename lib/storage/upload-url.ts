@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
+import { unixSeconds } from "@/lib/time";
 
 // The default storage driver's upload address: this app, signed per session, expiring.
 function signature(sessionId: string, expires: number): string {
@@ -10,7 +11,7 @@ function signature(sessionId: string, expires: number): string {
 
 /** Built from APP_URL, never from the request's Host header. */
 export function signedUploadUrl(sessionId: string, expiresAt: Date): string {
-  const expires = Math.floor(expiresAt.getTime() / 1000);
+  const expires = unixSeconds(expiresAt);
   const url = new URL(`/upload/${sessionId}`, env().APP_URL);
   url.searchParams.set("expires", String(expires));
   url.searchParams.set("sig", signature(sessionId, expires));

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { unixSeconds } from "@/lib/accounts/developer-account";
+import { unixSeconds } from "@/lib/time";
 import { PROFILE_FIELDS } from "@/lib/accounts/profile";
 import { listKeys } from "@/lib/keys/list-keys";
 import { tryItHistory } from "@/lib/try-it/try-it-usage";

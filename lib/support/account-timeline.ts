@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { unixSeconds } from "@/lib/accounts/developer-account";
+import { unixSeconds } from "@/lib/time";
 
 // An account's audit timeline, newest first, one page at a time: what the developer did
 // (actorId), and what was done to the account or to its keys (targetId). Both columns are

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
-import { unixSeconds } from "@/lib/accounts/developer-account";
+import { unixSeconds } from "@/lib/time";
 import { noteBody } from "./schemas";
 import { auditStaff, type Staff } from "./target";
 

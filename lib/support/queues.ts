@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { unixSeconds } from "@/lib/accounts/developer-account";
+import { unixSeconds } from "@/lib/time";
 import { PLAN_LIMITS, PLANS } from "@/lib/plans/plan-limits";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { monthOf } from "@/lib/usage/month";

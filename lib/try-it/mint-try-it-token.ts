@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { generateClientToken } from "@/lib/keys/client-token-format";
 import { tryItLimitError } from "./try-it-day";
 import { tryItAllowance, type TryItAllowance } from "./try-it-usage";
+import { unixSeconds } from "@/lib/time";
 
 // Long enough for the face model to load and a capture to run before the session starts.
 export const TRY_IT_TOKEN_TTL_SECONDS = 600;
@@ -31,5 +32,5 @@ export async function mintTryItToken(developer: DeveloperAccount, ip: string, no
     });
     await audit(tx, { actorId: developer.id, actorType: "developer", action: "try_it.token_mint", targetType: "client_token", targetId: row.id, ip });
   });
-  return { token, expires_at: Math.floor(expiresAt.getTime() / 1000), allowance };
+  return { token, expires_at: unixSeconds(expiresAt), allowance };
 }

@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import type { Plan } from "@/lib/generated/prisma/enums";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { lastMonths, monthOf } from "./month";
+import { unixSeconds } from "@/lib/time";
 
 export type Usage = {
   current_month: { month: string; scan_count: number; last_scan_at?: number };
@@ -19,7 +20,7 @@ export async function getUsage(developer: { id: string; plan: Plan }, now = new 
   const limit = PLAN_LIMITS[developer.plan].monthlyScans;
   const scanCount = row?.scanCount ?? 0;
   const current: Usage["current_month"] = { month, scan_count: scanCount };
-  if (row?.lastScanAt && scanCount > 0) current.last_scan_at = Math.floor(row.lastScanAt.getTime() / 1000);
+  if (row?.lastScanAt && scanCount > 0) current.last_scan_at = unixSeconds(row.lastScanAt);
   return { current_month: current, limit, remaining: Math.max(0, limit - scanCount), plan: developer.plan };
 }
 

@@ -2,11 +2,11 @@
 
 import { revalidatePath } from "next/cache";
 import { createKeyBody, rollKeyBody } from "@/lib/accounts/schemas";
-import { createKey } from "@/lib/keys/create-key";
+import { createKey, type CreatedKey } from "@/lib/keys/create-key";
 import { revokeKey } from "@/lib/keys/revoke-key";
 import { rollKey, type RolledKey } from "@/lib/keys/roll-key";
 import type { FormState } from "@/components/forms/form-state";
-import { keyInput, type CreatedKey } from "@/components/portal/key-input";
+import { keyInput } from "@/components/portal/key-input";
 import { formAction, serverAction } from "@/app/server-action";
 
 export const createKeyAction = formAction(
@@ -16,7 +16,7 @@ export const createKeyAction = formAction(
     const created = await createKey(developer.id, input, ip);
     revalidatePath("/keys");
     revalidatePath("/dashboard");
-    return { ok: true, data: created as CreatedKey };
+    return { ok: true, data: created };
   },
   { optional: ["expires_on"], prepare: keyInput },
 );

@@ -4,13 +4,13 @@ import { listKeys } from "@/lib/keys/list-keys";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { PageHeader } from "@/components/ui/card";
 import { KeysManager } from "@/components/portal/keys-manager";
-import type { KeyRow } from "@/components/portal/key-input";
+import type { ListedKey } from "@/lib/keys/list-keys";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function KeysPage() {
   const developer = await requireDeveloper();
-  const keys = (await listKeys(developer.id)) as KeyRow[];
+  const keys = await listKeys(developer.id);
   const cap = PLAN_LIMITS[developer.plan].maxKeys;
   return (
     <>

@@ -22,8 +22,8 @@ vi.mock("@/lib/audit/audit", async (importOriginal) => {
   };
 });
 
-vi.mock("@/lib/accounts/developer-account", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/accounts/developer-account")>();
+vi.mock("@/lib/time", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/time")>();
   return {
     ...real,
     unixSeconds: (at: Date) => {
