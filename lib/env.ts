@@ -44,6 +44,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_PRO: optionalString,
   STRIPE_PRICE_ENTERPRISE: optionalString,
+  /** Another Stripe API address: a local stand-in in tests; production leaves it unset. */
+  STRIPE_API_URL: optionalUrl(/^https?:\/\//, "must be an http:// or https:// URL"),
+  /** Generated into DATA_DIR by npm start when unset (lib/local-secrets.ts), which then re-reads the settings. */
+  NEXTAUTH_SECRET: optionalString,
   MODEL_PATH: optionalString,
   INFERENCE_THREADS: int(1, 64).optional(),
   INFERENCE_TIMEOUT_MS: int(100, 600_000).default(10_000),
@@ -52,6 +56,7 @@ const envSchema = z.object({
   SWEEP_INTERVAL_SECONDS: int(1, 3600).default(30),
   TRY_IT_DAILY_SCANS: int(0, 10_000).default(20),
   REQUEST_LOG: z.enum(["on", "off"]).default("on").transform((v) => v === "on"),
+  LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
 }).superRefine((e, ctx) => {
   // Settings that only make sense together are checked here, so start-up fails naming them.
   if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) {

@@ -1,10 +1,21 @@
+import { env } from "./env";
+
 // Structured one-line JSON logs. Never pass health data, keys, tokens or passwords here.
 type Fields = Record<string, unknown>;
 
 type Sink = (line: string) => void;
 const stdoutSink: Sink = (line) => {
-  if (process.env.LOG_LEVEL !== "silent") process.stdout.write(line + "\n");
+  if (logLevel() !== "silent") process.stdout.write(line + "\n");
 };
+
+/** LOG_LEVEL from the settings; a log line is still written when the settings themselves are invalid. */
+function logLevel(): string {
+  try {
+    return env().LOG_LEVEL;
+  } catch {
+    return "info";
+  }
+}
 let sink: Sink = stdoutSink;
 
 /** Tests capture the log lines to prove nothing private is written. */

@@ -4,6 +4,7 @@ import { authenticatePassword } from "@/lib/accounts/authenticate-password";
 import { loginBody } from "@/lib/accounts/schemas";
 import { ApiError } from "@/lib/http/errors";
 import { developerForSession } from "@/lib/accounts/session-developer";
+import { env } from "@/lib/env";
 import { ipFromHeaders } from "./request-ip";
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
@@ -14,7 +15,7 @@ export const TOTP_REQUIRED = "TOTP_REQUIRED";
 export const authOptions: NextAuthOptions = {
   // Read at request time: scripts/start.ts puts a generated secret into the environment first.
   get secret() {
-    return process.env.NEXTAUTH_SECRET;
+    return env().NEXTAUTH_SECRET;
   },
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login", error: "/login" },

@@ -1,16 +1,13 @@
 import Stripe from "stripe";
-import { z } from "zod";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import type { Plan } from "@/lib/generated/prisma/enums";
 
-// The Stripe SDK, configured from the environment. STRIPE_API_URL (read here, not in lib/env)
-// points the SDK at a stand-in server in tests; production leaves it unset.
-const apiUrl = z.url().optional().or(z.literal("").transform(() => undefined));
-
+// The Stripe SDK, configured from the settings. STRIPE_API_URL points the SDK at a stand-in
+// server in tests; production leaves it unset.
 function connectionOptions(): Stripe.StripeConfig {
-  const url = apiUrl.parse(process.env.STRIPE_API_URL);
+  const url = env().STRIPE_API_URL;
   const base: Stripe.StripeConfig = { maxNetworkRetries: 1, timeout: 20_000 };
   if (!url) return base;
   const u = new URL(url);

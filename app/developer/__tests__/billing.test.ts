@@ -92,12 +92,14 @@ describe("checkout and billing portal", () => {
   it("answers 503 UNAVAILABLE when Stripe cannot be reached", async () => {
     const { token } = await developerWithToken();
     process.env.STRIPE_API_URL = "http://127.0.0.1:9";
+    resetEnv();
     try {
       const res = await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "enterprise" } });
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ error: "UNAVAILABLE", retryable: true });
     } finally {
       process.env.STRIPE_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      resetEnv();
     }
   });
 });
