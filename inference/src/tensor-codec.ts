@@ -8,7 +8,7 @@ import {
 
 export type EncodeOptions = { frameCount: number; fps: number; gzip?: boolean; captureStartedAt?: number };
 
-/** Builds a payload byte-exact to decisions.md section 1 (used by tests, SDK and benchmarks). */
+/** Builds a payload byte-exact to docs/tensor-format.md (used by tests, SDK and benchmarks). */
 export function encodeTensor(frames: Uint8Array, opts: EncodeOptions): Buffer {
   if (frames.length !== opts.frameCount * FRAME_BYTES) {
     throw new RangeError(`frames is ${frames.length} bytes, expected frameCount * ${FRAME_BYTES}`);

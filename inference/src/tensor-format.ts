@@ -1,4 +1,4 @@
-// The upload tensor's byte layout (decisions.md section 1). Little-endian throughout.
+// The upload tensor's byte layout (docs/tensor-format.md). Little-endian throughout.
 
 export const HEADER_BYTES = 36;
 export const MAGIC = "RPPG";

@@ -75,7 +75,7 @@ describe("vitals on synthetic scans with known truth", () => {
 describe("final gate", () => {
   const base = { heart_rate: 72.349, respiratory_rate: 15.25, hrv: 47.5, spo2: 97.04, systolic_bp: 118.06, diastolic_bp: 76.44, confidence: 0.876 };
 
-  it("rounds per decisions.md and floors confidence at 0.10", () => {
+  it("rounds per docs/api.md and floors confidence at 0.10", () => {
     expect(finalizeVitals(base)).toEqual({ ok: true, vitals: { heart_rate: 72.3, respiratory_rate: 15.3, hrv: 48, spo2: 97, systolic_bp: 118.1, diastolic_bp: 76.4, confidence: 0.88 } });
     const low = finalizeVitals({ ...base, confidence: 0.01 });
     expect(low.ok && low.vitals.confidence).toBe(0.1);

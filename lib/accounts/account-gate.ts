@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/http/errors";
 import type { DeveloperStatus } from "@/lib/generated/prisma/enums";
 
-// The account-status gate of the developer API and the SDK (decisions.md section 4). The
+// The account-status gate of the developer API and the SDK (docs/api.md, "Accounts"). The
 // message tells the developer what to do next; `pending` covers both "e-mail not verified"
 // and "waiting for approval", told apart by emailVerifiedAt when the caller has it.
 export function assertDeveloperActive(dev: { status: DeveloperStatus; emailVerifiedAt?: Date | null }): void {

@@ -1,7 +1,7 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { ApiError } from "@/lib/http/errors";
 
-// "Not in a common-password list" (decisions.md section 4): the ~49k most common passwords of
+// "Not a common password" (docs/api.md, "Accounts"): the ~49k most common passwords of
 // zxcvbn-ts, compared case-insensitively, plus the usual padding of a common word to reach
 // the minimum length ("password1234", "qwertyqwerty", "aaaaaaaaaaaa").
 let common: Set<string> | undefined;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Request bodies of the developer and public endpoints (decisions.md section 4), shared by the
+// Request bodies of the developer and public endpoints (docs/api.md), shared by the
 // API route handlers and the portal's forms. No server-only imports here: the portal may use
 // these in the browser. The common-password check lives in ./password-policy (server side).
 

@@ -65,7 +65,7 @@ export function fallbackVitals(config: FallbackConfig): Vitals {
   };
 }
 
-/** The sandbox's fixed answer for every test-key scan (decisions.md 3). */
+/** The sandbox's fixed answer for every test-key scan (docs/api.md, "SDK endpoints"). */
 export const SANDBOX_VITALS: Vitals = Object.freeze({
   heart_rate: 72,
   respiratory_rate: 16,

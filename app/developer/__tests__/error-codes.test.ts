@@ -15,7 +15,7 @@ import { resetEnv } from "@/lib/env";
 import { call, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
 
-// Every error code of decisions.md section 6 that these endpoints can answer, with the flat body.
+// Every error code of docs/api.md ("Errors") that these endpoints can answer, with the flat body.
 function expectError(res: { status: number; body: Record<string, unknown>; headers: Headers }, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(res.body).toMatchObject({ error: code, message: expect.any(String), retryable: expect.any(Boolean) });

@@ -1,4 +1,4 @@
-// The last gate before vitals leave the package: rounding per decisions.md section 3,
+// The last gate before vitals leave the package: rounding per docs/api.md ("upload-complete"),
 // confidence floor 0.10 (0.0 is reserved for the service's fallback), no NaN/Infinity.
 import type { Vitals, VitalsQuality } from "../types.js";
 
