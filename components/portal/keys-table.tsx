@@ -15,6 +15,7 @@ import { Badge } from "@/components/ui/badge";
 import { TableBody } from "@/components/ui/table-body";
 import type { ListedKey } from "@/lib/keys/list-keys";
 import { utcMinute } from "./key-input";
+import { Labelled } from "@/components/ui/label";
 
 const col = createColumnHelper<ListedKey>();
 const date = (s: number | null, none = "—") => (s ? new Date(s * 1000).toISOString().slice(0, 10) : none);
@@ -75,10 +76,7 @@ function columns(onRevoke?: (k: ListedKey) => void, onRoll?: (k: ListedKey) => v
 
 function FilterSelect({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: string[]; onChange: (v: string) => void }) {
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <Labelled id={id} label={label} className="flex items-center gap-2">
       <select
         id={id}
         value={value}
@@ -92,7 +90,7 @@ function FilterSelect({ id, label, value, options, onChange }: { id: string; lab
           </option>
         ))}
       </select>
-    </div>
+    </Labelled>
   );
 }
 

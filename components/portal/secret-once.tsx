@@ -2,6 +2,7 @@
 
 import { Alert } from "@/components/ui/alert";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Label } from "@/components/ui/label";
 
 /** A key's secret, shown this one time only: we keep just its hash. */
 export function SecretOnce({ label, secret, note }: { label: string; secret: string; note: string }) {
@@ -11,9 +12,7 @@ export function SecretOnce({ label, secret, note }: { label: string; secret: str
         {note}
       </Alert>
       <div className="flex flex-col gap-2">
-        <label htmlFor="created-key" className="text-sm font-medium">
-          {label}
-        </label>
+        <Label htmlFor="created-key">{label}</Label>
         <input
           id="created-key"
           readOnly

@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import type { RequestLogQuery, RequestLogRow } from "@/lib/request-log/schemas";
 import { Badge } from "@/components/ui/badge";
-import { TableBody } from "@/components/ui/table-body";
+import { ServerTable } from "@/components/ui/server-table";
 
 type Log = { requests: RequestLogRow[]; total: number; page: number; page_size: number };
 
@@ -32,45 +32,32 @@ function pageHref(query: RequestLogQuery, page: number): string {
 /** One server-side page of the log: the server filters and pages, the table only renders. */
 export function RequestLogTable({ log, query }: { log: Log; query: RequestLogQuery }) {
   const pageCount = Math.max(1, Math.ceil(log.total / log.page_size));
-  const table = useReactTable({
-    data: log.requests,
-    columns,
-    manualPagination: true,
-    manualFiltering: true,
-    pageCount,
-    state: { pagination: { pageIndex: log.page - 1, pageSize: log.page_size } },
-    getCoreRowModel: getCoreRowModel(),
-  });
   const link = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
   return (
     <div className="flex flex-col gap-3">
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" tabIndex={0} role="region" aria-label="Requests">
-        <table className="w-full min-w-[56rem] text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-300">
-            {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id}>
-                {hg.headers.map((h) => (
-                  <th key={h.id} scope="col" className="px-3 py-2 font-medium">
-                    {flexRender(h.column.columnDef.header, h.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <TableBody table={table} testId="request-row" empty="No requests match these filters." cellClass="px-3 py-2 whitespace-nowrap" />
-        </table>
-      </div>
+      <ServerTable
+        label="Requests"
+        columns={columns}
+        rows={log.requests}
+        page={log.page}
+        pageCount={pageCount}
+        testId="request-row"
+        empty="No requests match these filters."
+        minWidth="min-w-[56rem]"
+        headClass="px-3 py-2"
+        cellClass="px-3 py-2 whitespace-nowrap"
+      />
       <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <span data-testid="request-total">
           {log.total.toLocaleString("en-US")} requests, page {log.page} of {pageCount}
         </span>
         <span className="flex gap-2">
-          {table.getCanPreviousPage() ? (
+          {log.page > 1 ? (
             <Link href={pageHref(query, log.page - 1)} className={link}>
               Previous
             </Link>
           ) : null}
-          {table.getCanNextPage() ? (
+          {log.page < pageCount ? (
             <Link href={pageHref(query, log.page + 1)} className={link}>
               Next
             </Link>

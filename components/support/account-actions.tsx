@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { accountAction, planAction } from "@/app/(support)/support/actions";
 import { accountActionBody, planChangeBody } from "@/lib/support/schemas";
 import { ReasonForm } from "./reason-form";
+import { Label } from "@/components/ui/label";
 
 type Profile = { id: string; status: "pending" | "active" | "suspended"; plan: string; email_verified_at: number | null };
 
@@ -39,9 +40,7 @@ export function AccountActions({ profile }: { profile: Profile }) {
       {profile.status === "suspended" ? <StatusAction profile={profile} action="reinstate" title="Reinstate…" submit="Reinstate account" onDone={onDone} /> : null}
       <Action title="Change plan…">
         <ReasonForm action={planAction} schema={planChangeBody} hidden={{ developerId: profile.id }} submit="Change plan" variant="secondary" onDone={onDone}>
-          <label htmlFor="staff-plan" className="text-sm font-medium">
-            New plan
-          </label>
+          <Label htmlFor="staff-plan">New plan</Label>
           <select id="staff-plan" name="plan" defaultValue={profile.plan} className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
             <option value="starter">starter</option>
             <option value="pro">pro</option>

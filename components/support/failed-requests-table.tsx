@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { createColumnHelper } from "@tanstack/react-table";
 import type { RequestLogRow } from "@/lib/request-log/schemas";
-import { ServerTable } from "./server-table";
+import { ServerTable } from "@/components/ui/server-table";
 import { moment } from "./format";
 
 const col = createColumnHelper<RequestLogRow>();

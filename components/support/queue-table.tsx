@@ -4,7 +4,7 @@ import Link from "next/link";
 import { createColumnHelper } from "@tanstack/react-table";
 import type { QueueRow } from "@/lib/support/queues";
 import { Badge } from "@/components/ui/badge";
-import { ServerTable } from "./server-table";
+import { ServerTable } from "@/components/ui/server-table";
 import { day, STATUS_TONE } from "./format";
 
 const col = createColumnHelper<QueueRow>();

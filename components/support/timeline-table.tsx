@@ -2,7 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import type { TimelineEntry } from "@/lib/support/account-timeline";
-import { ServerTable } from "./server-table";
+import { ServerTable } from "@/components/ui/server-table";
 import { moment } from "./format";
 
 const col = createColumnHelper<TimelineEntry>();

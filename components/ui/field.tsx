@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from "react";
+import { Labelled } from "./label";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -12,10 +13,7 @@ export function Field({ label, name, error, hint, id, className, ...input }: Fie
   const inputId = id ?? `field-${name}`;
   const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ");
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {label}
-      </label>
+    <Labelled id={inputId} label={label} className="flex flex-col gap-1">
       <input
         id={inputId}
         name={name}
@@ -36,6 +34,6 @@ export function Field({ label, name, error, hint, id, className, ...input }: Fie
           {error}
         </p>
       ) : null}
-    </div>
+    </Labelled>
   );
 }

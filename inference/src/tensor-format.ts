@@ -1,4 +1,7 @@
 // The upload tensor's byte layout (docs/tensor-format.md). Little-endian throughout.
+// sdk/src/tensor.ts and sdk/src/encode-tensor.ts restate the header layout on purpose: the SDK
+// must not depend on this package (it ships to browsers without onnxruntime). Tests check the
+// two agree (sdk/src/encode-tensor.test.ts decodes the SDK's tensors with decodeTensor).
 
 export const HEADER_BYTES = 36;
 export const MAGIC = "RPPG";
@@ -10,12 +13,11 @@ export const CHANNELS = 12;
 export const REGIONS = 4;
 export const PLANE_BYTES = WIDTH * HEIGHT; // 5,184
 export const FRAME_BYTES = CHANNELS * PLANE_BYTES; // 62,208
-export const MIN_FRAMES = 150;
-export const MAX_FRAMES = 3600;
-export const MIN_FPS = 10;
-export const MAX_FPS = 120;
-export const MIN_SECONDS = 5;
-export const MAX_SECONDS = 120;
+/** Inclusive ranges of frame_count, fps and the capture length they imply (seconds). */
+export const FRAMES = { min: 150, max: 3600 } as const;
+export const FPS = { min: 10, max: 120 } as const;
+export const SECONDS = { min: 5, max: 120 } as const;
+export const MIN_FRAMES = FRAMES.min;
 
 export const TENSOR_ERROR_CODES = [
   "TRUNCATED",
@@ -89,15 +91,15 @@ export function parseHeader(buf: Uint8Array): TensorHeader {
   h.gzip = (h.flags & FLAG_GZIP) !== 0;
   if (h.version !== FORMAT_VERSION) throw new TensorError("BAD_VERSION", `version ${h.version} is not 1`);
   if ((h.flags & ~FLAG_GZIP) !== 0) throw new TensorError("BAD_FLAGS", `unknown flag bits 0x${h.flags.toString(16)}`);
-  if (h.frameCount < MIN_FRAMES || h.frameCount > MAX_FRAMES) {
-    throw new TensorError("BAD_FRAME_COUNT", `frame_count ${h.frameCount} outside ${MIN_FRAMES}..${MAX_FRAMES}`);
+  if (h.frameCount < FRAMES.min || h.frameCount > FRAMES.max) {
+    throw new TensorError("BAD_FRAME_COUNT", `frame_count ${h.frameCount} outside ${FRAMES.min}..${FRAMES.max}`);
   }
-  if (!Number.isFinite(h.fps) || h.fps < MIN_FPS || h.fps > MAX_FPS) {
-    throw new TensorError("BAD_FPS", `fps ${h.fps} outside ${MIN_FPS}..${MAX_FPS}`);
+  if (!Number.isFinite(h.fps) || h.fps < FPS.min || h.fps > FPS.max) {
+    throw new TensorError("BAD_FPS", `fps ${h.fps} outside ${FPS.min}..${FPS.max}`);
   }
   const seconds = h.frameCount / h.fps;
-  if (seconds < MIN_SECONDS || seconds > MAX_SECONDS) {
-    throw new TensorError("BAD_DURATION", `capture of ${seconds.toFixed(2)} s outside ${MIN_SECONDS}..${MAX_SECONDS} s`);
+  if (seconds < SECONDS.min || seconds > SECONDS.max) {
+    throw new TensorError("BAD_DURATION", `capture of ${seconds.toFixed(2)} s outside ${SECONDS.min}..${SECONDS.max} s`);
   }
   if (h.width !== WIDTH || h.height !== HEIGHT || h.channels !== CHANNELS) {
     throw new TensorError("BAD_DIMENSIONS", `dimensions ${h.width}x${h.height}x${h.channels}, expected 72x72x12`);

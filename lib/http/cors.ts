@@ -1,4 +1,4 @@
-// CORS exactly as the spec says, plus the headers a browser client must be able to read.
+// CORS as docs/api.md states it (the opening paragraph), plus the headers a browser client must be able to read.
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",

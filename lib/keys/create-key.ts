@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
-import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import type { CreateKeyInput } from "@/lib/accounts/schemas";
 import { unixSeconds } from "@/lib/time";
+import { auditKey } from "./audit-key";
 import { generateApiKey } from "./key-format";
 
 export type CreatedKey = {
@@ -42,15 +42,7 @@ export async function createKey(developerId: string, input: CreateKeyInput, ip: 
     const row = await tx.apiKey.create({
       data: { developerId, name: input.name, environment: input.environment, keyHash: generated.keyHash, prefix: generated.prefix, expiresAt, createdAt: now },
     });
-    await audit(tx, {
-      actorId: developerId,
-      actorType: "developer",
-      action: "api_key.create",
-      targetType: "api_key",
-      targetId: row.id,
-      ip,
-      details: { environment: row.environment, prefix: row.prefix },
-    });
+    await auditKey(tx, "api_key.create", row.id, { developerId, ip }, { environment: row.environment, prefix: row.prefix });
     return {
       id: row.id,
       name: row.name,

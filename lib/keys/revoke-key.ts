@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
-import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
 import { unixSeconds } from "@/lib/time";
+import { auditKey } from "./audit-key";
 import { isKeyId } from "./key-format";
 
 /**
@@ -15,17 +15,7 @@ export async function revokeKey(developerId: string, keyId: string, ip: string, 
     const claimed = await tx.apiKey.updateMany({ where: { id: keyId, developerId, revokedAt: null }, data: { revokedAt: now } });
     const row = await tx.apiKey.findFirst({ where: { id: keyId, developerId }, select: { id: true, revokedAt: true, prefix: true } });
     if (!row?.revokedAt) throw new ApiError("NOT_FOUND", "API key not found");
-    if (claimed.count === 1) {
-      await audit(tx, {
-        actorId: developerId,
-        actorType: "developer",
-        action: "api_key.revoke",
-        targetType: "api_key",
-        targetId: keyId,
-        ip,
-        details: { prefix: row.prefix },
-      });
-    }
+    if (claimed.count === 1) await auditKey(tx, "api_key.revoke", keyId, { developerId, ip }, { prefix: row.prefix });
     return { id: row.id, revoked: true as const, revoked_at: unixSeconds(row.revokedAt) };
   });
 }

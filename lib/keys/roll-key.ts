@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
-import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
 import { unixSeconds } from "@/lib/time";
 import { GRACE_PERIODS, type RollKeyInput } from "@/lib/accounts/schemas";
+import { auditKey } from "./audit-key";
 import { generateApiKey, isKeyId } from "./key-format";
 
 export type RolledKey = {
@@ -45,14 +45,11 @@ export async function rollKey(developerId: string, keyId: string, input: RollKey
         previousValidUntil: validUntil,
       },
     });
-    await audit(tx, {
-      actorId: developerId,
-      actorType: "developer",
-      action: "api_key.roll",
-      targetType: "api_key",
-      targetId: keyId,
-      ip,
-      details: { old_prefix: old.prefix, new_prefix: fresh.prefix, grace_seconds: graceSeconds, old_valid_until: validUntil ? unixSeconds(validUntil) : null },
+    await auditKey(tx, "api_key.roll", keyId, { developerId, ip }, {
+      old_prefix: old.prefix,
+      new_prefix: fresh.prefix,
+      grace_seconds: graceSeconds,
+      old_valid_until: validUntil ? unixSeconds(validUntil) : null,
     });
     return {
       id: row.id,
@@ -84,16 +81,7 @@ export async function retireRolledSecrets(now = new Date()): Promise<number> {
         where: { id: key.id, previousValidUntil: { lte: now } },
         data: { previousKeyHash: null, previousValidUntil: null },
       });
-      if (cleared.count === 1) {
-        await audit(tx, {
-          actorId: null,
-          actorType: "system",
-          action: "api_key.roll_grace_end",
-          targetType: "api_key",
-          targetId: key.id,
-          details: { old_prefix: key.previousPrefix },
-        });
-      }
+      if (cleared.count === 1) await auditKey(tx, "api_key.roll_grace_end", key.id, "system", { old_prefix: key.previousPrefix });
     });
   }
   return due.length;

@@ -39,15 +39,20 @@ export function generateFallbackConfig(): FallbackConfig {
 
 const round = (v: number, decimals: number) => Math.round(v * 10 ** decimals) / 10 ** decimals;
 
+/** A per-vital quality block (docs/api.md, "Per-vital quality") with the given figures and no reasons. */
+function quality(heartRate: number, snrDb: number, breathing: number, hrv: number, beats: number, spo2: number, bloodPressure: number): VitalsQuality {
+  return {
+    heart_rate: { confidence: heartRate, snr_db: snrDb },
+    respiratory_rate: { confidence: breathing },
+    hrv: { confidence: hrv, beats },
+    spo2: { confidence: spo2 },
+    blood_pressure: { confidence: bloodPressure },
+    reasons: [],
+  };
+}
+
 /** Per-vital quality of a result that is not a measurement: every confidence 0.0, like the overall one. */
-const NOT_MEASURED: VitalsQuality = Object.freeze({
-  heart_rate: { confidence: 0, snr_db: 0 },
-  respiratory_rate: { confidence: 0 },
-  hrv: { confidence: 0, beats: 0 },
-  spo2: { confidence: 0 },
-  blood_pressure: { confidence: 0 },
-  reasons: [],
-}) as VitalsQuality;
+const NOT_MEASURED: VitalsQuality = Object.freeze(quality(0, 0, 0, 0, 0, 0, 0));
 
 /** Fallback vitals: each drawn in the session's stored ranges; confidence 0.0 says "not a measurement". */
 export function fallbackVitals(config: FallbackConfig): Vitals {
@@ -75,12 +80,5 @@ export const SANDBOX_VITALS: Vitals = Object.freeze({
   diastolic_bp: 76,
   confidence: 0.95,
   // Fixed like the values, shaped like a real scan's (docs/api.md, "quality").
-  quality: Object.freeze({
-    heart_rate: { confidence: 0.95, snr_db: 6 },
-    respiratory_rate: { confidence: 0.8 },
-    hrv: { confidence: 0.7, beats: 29 },
-    spo2: { confidence: 0.3 },
-    blood_pressure: { confidence: 0.2 },
-    reasons: [],
-  }) as VitalsQuality,
+  quality: Object.freeze(quality(0.95, 6, 0.8, 0.7, 29, 0.3, 0.2)),
 });

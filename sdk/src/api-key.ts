@@ -9,8 +9,8 @@ export type KeyEnvironment = "test" | "live";
 export type CredentialKind = "secret-key" | "client-token";
 
 /**
- * Refuses an empty or malformed key or client token before any request (spec Authentication
- * rule 10): a typo would otherwise cost a round trip and count toward the IP's brute-force block.
+ * Refuses an empty or malformed key or client token before any request (docs/sdk.md,
+ * "new VitalsClient"): a typo would otherwise cost a round trip and count toward the IP's brute-force block.
  */
 export function validateApiKey(key: unknown): KeyEnvironment {
   if (typeof key !== "string" || key.trim() === "") throw new InvalidApiKeyError("empty");

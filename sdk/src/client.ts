@@ -31,7 +31,7 @@ export type VitalsClientOptions = {
   timeoutMs?: number;
   /** Upload of a ~45 MB tensor (default 10 min). */
   uploadTimeoutMs?: number;
-  /** Upload-complete runs inference synchronously, up to 60-90 s by the spec (default 3 min). */
+  /** Upload-complete runs inference synchronously, up to 60-90 s (docs/sdk.md; default 3 min). */
   completeTimeoutMs?: number;
 };
 
@@ -75,7 +75,7 @@ export class VitalsClient {
   readonly #timeouts: { call: number; upload: number; complete: number };
 
   constructor(options: VitalsClientOptions) {
-    // Before anything else, so a bad key never reaches the network (spec Authentication rule 10).
+    // Before anything else, so a bad key never reaches the network (docs/sdk.md).
     if (options.credential !== undefined && options.apiKey !== undefined) throw new TypeError("give apiKey or credential, not both");
     if (options.credential !== undefined) {
       this.environment = bearerEnvironment(options.credential);

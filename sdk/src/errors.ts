@@ -29,7 +29,7 @@ export class VitalsApiError extends Error {
   }
 }
 
-/** The key was refused by the client itself; no request was made (spec Authentication rule 10). */
+/** The key was refused by the client itself; no request was made (docs/sdk.md). */
 export class InvalidApiKeyError extends Error {
   override readonly name = "InvalidApiKeyError";
   constructor(readonly reason: "empty" | "malformed") {

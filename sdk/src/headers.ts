@@ -1,6 +1,6 @@
 import type { RateLimit, ResponseMeta, Usage } from "./types.js";
 
-// Every figure is optional (spec Limits rule 3): a missing or non-numeric header leaves its
+// Every figure is optional (docs/api.md, "Limits"; docs/sdk.md, "Methods"): a missing or non-numeric header leaves its
 // group out rather than reporting NaN or a made-up zero.
 
 function int(headers: Headers, name: string): number | undefined {
@@ -9,20 +9,23 @@ function int(headers: Headers, name: string): number | undefined {
   return Number(raw);
 }
 
+/** A group of figures read from their headers: all of them, or undefined if any is missing. */
+function figures<K extends string>(headers: Headers, names: Record<K, string>): Record<K, number> | undefined {
+  const out = {} as Record<K, number>;
+  for (const [key, name] of Object.entries(names) as [K, string][]) {
+    const value = int(headers, name);
+    if (value === undefined) return undefined;
+    out[key] = value;
+  }
+  return out;
+}
+
 export function parseRateLimit(headers: Headers): RateLimit | undefined {
-  const limit = int(headers, "x-ratelimit-limit");
-  const remaining = int(headers, "x-ratelimit-remaining");
-  const reset = int(headers, "x-ratelimit-reset");
-  if (limit === undefined || remaining === undefined || reset === undefined) return undefined;
-  return { limit, remaining, reset };
+  return figures(headers, { limit: "x-ratelimit-limit", remaining: "x-ratelimit-remaining", reset: "x-ratelimit-reset" });
 }
 
 export function parseUsage(headers: Headers): Usage | undefined {
-  const current = int(headers, "x-usage-current");
-  const limit = int(headers, "x-usage-limit");
-  const remaining = int(headers, "x-usage-remaining");
-  if (current === undefined || limit === undefined || remaining === undefined) return undefined;
-  return { current, limit, remaining };
+  return figures(headers, { current: "x-usage-current", limit: "x-usage-limit", remaining: "x-usage-remaining" });
 }
 
 /** Retry-After in seconds; the HTTP-date form is accepted too, as HTTP allows it. */

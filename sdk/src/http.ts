@@ -14,8 +14,8 @@ export type Transport = { fetch: FetchLike; sleep: Sleep; retry: RetryPolicy };
 
 export type SendOptions = { timeoutMs: number; signal?: AbortSignal; retry?: boolean };
 
-// Only these two 429s clear by themselves: waiting out Retry-After is what the spec asks
-// (Errors rule 1). QUOTA_EXCEEDED lasts until next month and 4xx answers will not change.
+// Only these two 429s clear by themselves: waiting out Retry-After is what the API asks
+// (docs/api.md, "Errors"; docs/sdk.md, "Errors and retries"). QUOTA_EXCEEDED lasts until next month and 4xx answers will not change.
 const WAITABLE = new Set(["RATE_LIMIT_EXCEEDED", "AUTH_BLOCKED"]);
 
 /** Error answers that are not the service's JSON (a proxy page, S3's XML) still become one error type. */

@@ -1,6 +1,8 @@
 // A look at a prepared tensor's 36-byte header (docs/tensor-format.md) without the inference
 // package, so a caller can catch "this is not a tensor" before spending a scan on it. The
 // service itself never errors on a bad tensor: it answers fallback vitals with confidence 0.
+// The header layout is restated from inference/src/tensor-format.ts on purpose: the SDK must
+// not depend on the inference package (encode-tensor.test.ts checks that the two agree).
 
 export const TENSOR_HEADER_BYTES = 36;
 export const TENSOR_MAGIC = [0x52, 0x50, 0x50, 0x47]; // "RPPG"

@@ -1,5 +1,6 @@
-// Shapes of the service's answers (docs/api.md). Declared here, not imported from the app or
-// the inference package, so the client has no runtime or type dependency on either.
+// Shapes of the service's answers (docs/api.md). Declared here on purpose, not imported from
+// the app or the inference package (inference/src/types.ts holds the same vitals types): the
+// client must have no runtime or type dependency on either.
 
 export type Demographics = {
   /** Whole years, 1..120. */
@@ -85,7 +86,7 @@ export type Usage = { current: number; limit: number; remaining: number };
 
 /**
  * What every API answer carries besides its body. The figures are optional: the service
- * cannot send them on 401 answers, and the spec tells clients to treat them as optional.
+ * cannot send them on 401 answers, so clients treat them as optional (docs/api.md, "Limits").
  */
 export type ResponseMeta = {
   status: number;

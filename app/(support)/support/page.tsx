@@ -9,6 +9,8 @@ import { buttonClass } from "@/components/ui/button-class";
 import { QueueTable } from "@/components/support/queue-table";
 import { Pager } from "@/components/support/pager";
 import { requireStaff } from "../require-staff";
+import { Section } from "@/components/ui/section";
+import { Label } from "@/components/ui/label";
 
 export const metadata: Metadata = { title: "Support console" };
 
@@ -36,9 +38,7 @@ export default async function SupportPage({ searchParams }: { searchParams: Prom
       <PageHeader title="Support console" description="Work queues, search, and each account's whole story. Every action asks for a reason and is audit-logged." />
       <form role="search" method="get" className="mb-6 flex flex-wrap items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <label htmlFor="q" className="text-sm font-medium">
-            E-mail, name or company
-          </label>
+          <Label htmlFor="q">E-mail, name or company</Label>
           <input id="q" name="q" type="search" defaultValue={q} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900" />
         </div>
         <button type="submit" className={buttonClass("primary")}>
@@ -46,12 +46,9 @@ export default async function SupportPage({ searchParams }: { searchParams: Prom
         </button>
       </form>
       {q ? (
-        <section aria-labelledby="results-title" className="mb-8">
-          <h2 id="results-title" className="mb-2 text-base font-semibold">
-            Accounts matching “{q}”
-          </h2>
+        <Section id="results" title={`Accounts matching “${q}”`} className="mb-8">
           <QueueTable label="Search results" rows={results} page={1} pageCount={1} />
-        </section>
+        </Section>
       ) : null}
       <nav aria-label="Queues" className="mb-3">
         <ul className="flex flex-wrap gap-1">

@@ -19,6 +19,7 @@ import { Pager } from "@/components/support/pager";
 import { day, moment, STATUS_TONE } from "@/components/support/format";
 import { requireStaff } from "../../../require-staff";
 import { Profile, StatusHistory, Subscription } from "./sections";
+import { Section } from "@/components/ui/section";
 
 export const metadata: Metadata = { title: "Account · Support console" };
 
@@ -74,28 +75,21 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
         </p>
         <UsageChart history={account.history} tryIt={account.tryIt} />
       </Card>
-      <section aria-labelledby="keys-title" className="mt-6">
-        <h2 id="keys-title" className="mb-2 text-base font-semibold">
-          API keys
-        </h2>
+      <Section id="keys" title="API keys" className="mt-6">
         <StaffKeys developerId={profile.id} keys={account.keys} />
-      </section>
-      <section aria-labelledby="timeline-title" className="mt-6">
-        <h2 id="timeline-title" className="mb-2 text-base font-semibold">
-          Audit timeline
-        </h2>
+      </Section>
+      <Section id="timeline" title="Audit timeline" className="mt-6">
         <TimelineTable entries={timeline.entries} page={timeline.page} pageCount={timeline.pageCount} />
         <Pager label="Audit timeline pages" page={timeline.page} pageCount={timeline.pageCount} total={timeline.total} href={(p) => `/support/accounts/${profile.id}?audit_page=${p}`} />
-      </section>
-      <section aria-labelledby="failed-requests-title" className="mt-6">
-        <h2 id="failed-requests-title" className="text-base font-semibold">
-          Recent failed requests
-        </h2>
-        <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-          The {FAILED_PANEL_SIZE} newest answers with status 400 or above in the request log (kept 30 days). A request id opens the request lookup.
-        </p>
+      </Section>
+      <Section
+        id="failed-requests"
+        title="Recent failed requests"
+        about={`The ${FAILED_PANEL_SIZE} newest answers with status 400 or above in the request log (kept 30 days). A request id opens the request lookup.`}
+        className="mt-6"
+      >
         <FailedRequestsTable rows={failed} />
-      </section>
+      </Section>
       <Card title="Internal notes" className="mt-6">
         <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">Seen by staff only, never by the developer.</p>
         <NoteForm developerId={profile.id} />

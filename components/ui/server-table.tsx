@@ -7,7 +7,18 @@ import { TableBody } from "@/components/ui/table-body";
  * One page of rows the server already chose (manual pagination: the database pages, not the
  * browser). The region scrolls sideways inside its box on narrow screens.
  */
-export function ServerTable<T>({ label, columns, rows, pageCount, page, testId, empty }: {
+export function ServerTable<T>({
+  label,
+  columns,
+  rows,
+  pageCount,
+  page,
+  testId,
+  empty,
+  minWidth = "min-w-[44rem]",
+  headClass = "px-4 py-2",
+  cellClass,
+}: {
   label: string;
   columns: ColumnDef<T, any>[]; // any: each column has its own value type, as in tanstack's examples
   rows: T[];
@@ -15,6 +26,10 @@ export function ServerTable<T>({ label, columns, rows, pageCount, page, testId, 
   page: number;
   testId: string;
   empty: string;
+  /** Tailwind min-width class of the table: below it, the region scrolls sideways. */
+  minWidth?: string;
+  headClass?: string;
+  cellClass?: string;
 }) {
   const table = useReactTable({
     data: rows,
@@ -26,19 +41,19 @@ export function ServerTable<T>({ label, columns, rows, pageCount, page, testId, 
   });
   return (
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" tabIndex={0} role="region" aria-label={label}>
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className={`w-full ${minWidth} text-left text-sm`}>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-300">
           {table.getHeaderGroups().map((hg) => (
             <tr key={hg.id}>
               {hg.headers.map((h) => (
-                <th key={h.id} scope="col" className="px-4 py-2 font-medium">
+                <th key={h.id} scope="col" className={`${headClass} font-medium`}>
                   {flexRender(h.column.columnDef.header, h.getContext())}
                 </th>
               ))}
             </tr>
           ))}
         </thead>
-        <TableBody table={table} testId={testId} empty={empty} />
+        <TableBody table={table} testId={testId} empty={empty} cellClass={cellClass} />
       </table>
     </div>
   );
