@@ -5,31 +5,24 @@ import * as result from "@/app/sdk/session/result/[sessionId]/route";
 import * as resultByPath from "@/app/sdk/session/[sessionId]/result/route";
 import * as upload from "@/app/upload/[sessionId]/route";
 import * as clientToken from "@/app/sdk/client-token/route";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import type { RouteHandler } from "@/lib/http/handler";
+import { driveRoute } from "./drive-route";
+import { uniqueIp } from "./ip";
 
-// Drives the real route handlers the way the HTTP server does.
+// The SDK endpoints driven through their real route handlers (see drive-route.ts).
 export type Call = { key?: string; ip?: string; headers?: Record<string, string>; signal?: AbortSignal; query?: string };
 
-let ipCounter = 0;
-/** A fresh client IP per test, so brute-force counters never leak between tests. */
-export function freshIp(): string {
-  ipCounter++;
-  return `10.${process.pid % 250}.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-}
+const SDK_IP = "10.255.255.1";
 
 function headers(call: Call, extra: Record<string, string> = {}): Record<string, string> {
-  const h: Record<string, string> = { [CLIENT_IP_HEADER]: call.ip ?? "10.255.255.1", ...extra, ...call.headers };
+  const h: Record<string, string> = { ...extra, ...call.headers };
   if (call.key !== undefined) h["x-api-key"] = call.key;
   return h;
 }
 
-const params = (p: Record<string, string>) => ({ params: Promise.resolve(p) });
-
-/** A JSON POST to a route without path params; a string body is sent as is, none when undefined. */
-function postJson(handler: typeof start.POST, path: string, call: Call, body?: unknown) {
-  const init: RequestInit = { method: "POST", headers: headers(call, { "content-type": "application/json" }), signal: call.signal };
-  if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
-  return handler(new Request(`http://localhost:3000${path}`, init), params({}));
+/** A JSON POST; a string body is sent as is, none when undefined. */
+function postJson(handler: RouteHandler, path: string, call: Call, body?: unknown, params: Record<string, string> = {}) {
+  return driveRoute(handler, path, { method: "POST", ip: call.ip ?? SDK_IP, headers: headers(call, { "content-type": "application/json" }), body, params, signal: call.signal });
 }
 
 export function startSession(call: Call, body?: unknown) {
@@ -43,35 +36,22 @@ export function mintClientToken(call: Call, body?: unknown) {
 export type Body = BodyInit | Uint8Array;
 
 export function uploadTensor(uploadUrl: string, body: Body, contentType = "application/octet-stream", extra: Record<string, string> = {}) {
-  const url = new URL(uploadUrl);
-  const sessionId = url.pathname.split("/").pop()!;
-  const init: RequestInit & { duplex: "half" } = {
-    method: "PUT",
-    headers: { "content-type": contentType, ...extra },
-    body: body as BodyInit,
-    duplex: "half",
-  };
-  return upload.PUT(new Request(url, init), params({ sessionId }));
+  const sessionId = new URL(uploadUrl).pathname.split("/").pop()!;
+  // The upload target is reached without the server's client-IP stamp, as the storage driver's URL.
+  return upload.PUT(new Request(uploadUrl, { method: "PUT", headers: { "content-type": contentType, ...extra }, body: body as BodyInit, duplex: "half" } as RequestInit), {
+    params: Promise.resolve({ sessionId }),
+  });
 }
 
 export function uploadComplete(call: Call, body: unknown, pathSessionId?: string) {
-  const init: RequestInit = {
-    method: "POST",
-    headers: headers(call, { "content-type": "application/json" }),
-    body: typeof body === "string" ? body : JSON.stringify(body),
-    signal: call.signal,
-  };
   const q = call.query ? `?${call.query}` : "";
-  if (pathSessionId === undefined) return complete.POST(new Request(`http://localhost:3000/sdk/session/upload-complete${q}`, init), params({}));
-  return completeByPath.POST(
-    new Request(`http://localhost:3000/sdk/session/${pathSessionId}/upload-complete${q}`, init),
-    params({ sessionId: pathSessionId }),
-  );
+  if (pathSessionId === undefined) return postJson(complete.POST, `/sdk/session/upload-complete${q}`, call, body);
+  return postJson(completeByPath.POST, `/sdk/session/${pathSessionId}/upload-complete${q}`, call, body, { sessionId: pathSessionId });
 }
 
 export function pollResult(call: Call, sessionId: string, form: "primary" | "path" = "primary") {
-  const req = new Request(`http://localhost:3000/sdk/session/result/${sessionId}${call.query ? `?${call.query}` : ""}`, { headers: headers(call) });
-  return (form === "primary" ? result : resultByPath).GET(req, params({ sessionId }));
+  const path = `/sdk/session/result/${sessionId}${call.query ? `?${call.query}` : ""}`;
+  return driveRoute((form === "primary" ? result : resultByPath).GET, path, { ip: call.ip ?? SDK_IP, headers: headers(call), params: { sessionId } });
 }
 
 /** start -> upload -> complete, returning every response. */
@@ -88,7 +68,7 @@ export const TOKEN_ORIGIN = "https://app.example.com";
 
 /** A client token minted through the real endpoint by `key`, for TOKEN_ORIGIN unless `body` says otherwise. */
 export async function mintedToken(key: string, body: Record<string, unknown> = {}): Promise<string> {
-  const res = await mintClientToken({ key, ip: freshIp() }, { origins: [TOKEN_ORIGIN], ...body });
+  const res = await mintClientToken({ key, ip: uniqueIp() }, { origins: [TOKEN_ORIGIN], ...body });
   if (res.status !== 201) throw new Error(`minting answered ${res.status}: ${await res.text()}`);
   return (await res.json()).token;
 }

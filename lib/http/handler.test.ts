@@ -6,6 +6,7 @@ import { ApiError } from "./errors";
 import { json } from "./respond";
 import { readJson } from "./read-json";
 import { setLogSink } from "@/lib/logger";
+import { expectError } from "@/test/expect-error";
 
 const EXPOSED = ["X-Request-Id", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Usage-Current", "X-Usage-Limit", "X-Usage-Remaining"];
 
@@ -17,16 +18,6 @@ function expectCorsAndRequestId(res: Response) {
   const exposed = res.headers.get("access-control-expose-headers")!.split(", ");
   for (const h of EXPOSED) expect(exposed).toContain(h);
   expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-}
-
-async function expectErrorBody(res: Response, status: number, code: string, retryable: boolean) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/json");
-  const body = await res.json();
-  expect(body).toMatchObject({ error: code, retryable });
-  expect(typeof body.message).toBe("string");
-  expect(body.message.length).toBeGreaterThan(0);
-  return body;
 }
 
 const post = (body: string) => new Request("http://x/t", { method: "POST", body, headers: { "content-type": "application/json" } });
@@ -54,14 +45,14 @@ describe("route wrapper", () => {
   it("maps bad JSON to 400 INVALID_REQUEST", async () => {
     const h = route(async ({ req }) => json(await readJson(req)));
     const res = await h(post("{not json"));
-    await expectErrorBody(res, 400, "INVALID_REQUEST", false);
+    await expectError(res, 400, "INVALID_REQUEST", false);
     expectCorsAndRequestId(res);
   });
 
   it("maps zod failures to 400 INVALID_REQUEST naming the field", async () => {
     const schema = z.object({ session_id: z.string() });
     const h = route(async ({ req }) => json(schema.parse(await readJson(req))));
-    const body = await expectErrorBody(await h(post(`{"session_id": 5}`)), 400, "INVALID_REQUEST", false);
+    const body = await expectError(await h(post(`{"session_id": 5}`)), 400, "INVALID_REQUEST", false);
     expect(body.message).toContain("session_id");
   });
 
@@ -70,7 +61,7 @@ describe("route wrapper", () => {
       throw new ApiError("RATE_LIMIT_EXCEEDED", "slow down", 42, { "X-RateLimit-Limit": "300" });
     });
     const res = await h(new Request("http://x/"));
-    const body = await expectErrorBody(res, 429, "RATE_LIMIT_EXCEEDED", true);
+    const body = await expectError(res, 429, "RATE_LIMIT_EXCEEDED", true);
     expect(body.retryAfter).toBe(42);
     expect(res.headers.get("retry-after")).toBe("42");
     expect(res.headers.get("x-ratelimit-limit")).toBe("300");
@@ -82,7 +73,7 @@ describe("route wrapper", () => {
       throw new ApiError("API_KEY_INVALID", "no key");
     });
     const res = await h(new Request("http://x/"));
-    const body = await expectErrorBody(res, 401, "API_KEY_INVALID", false);
+    const body = await expectError(res, 401, "API_KEY_INVALID", false);
     expect(body).not.toHaveProperty("retryAfter");
     expectCorsAndRequestId(res);
   });
@@ -95,7 +86,7 @@ describe("route wrapper", () => {
         throw new Error("secret stack detail at /srv/db.ts:42");
       });
       const res = await h(new Request("http://x/"));
-      const body = await expectErrorBody(res, 500, "INTERNAL", true);
+      const body = await expectError(res, 500, "INTERNAL", true);
       expect(JSON.stringify(body)).not.toContain("secret stack detail");
       expectCorsAndRequestId(res);
       expect(lines.join("\n")).toContain(res.headers.get("x-request-id")!);
@@ -111,13 +102,13 @@ describe("route wrapper", () => {
       throw new ApiError("SESSION_NOT_FOUND", "gone");
     });
     const res = await h(new Request("http://x/"));
-    await expectErrorBody(res, 404, "SESSION_NOT_FOUND", false);
+    await expectError(res, 404, "SESSION_NOT_FOUND", false);
     expect(res.headers.get("x-ratelimit-remaining")).toBe("7");
   });
 
   it("refuses a JSON body over the cap with 413 PAYLOAD_TOO_LARGE", async () => {
     const h = route(async ({ req }) => json(await readJson(req)));
     const res = await h(post(JSON.stringify({ pad: "x".repeat(70_000) })));
-    await expectErrorBody(res, 413, "PAYLOAD_TOO_LARGE", false);
+    await expectError(res, 413, "PAYLOAD_TOO_LARGE", false);
   });
 });

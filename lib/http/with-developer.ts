@@ -1,6 +1,6 @@
 import { ApiError } from "./errors";
 import { route, type RequestContext, type RouteHandler } from "./handler";
-import { verifyIdToken } from "@/lib/identity/id-token";
+import { verifyIdToken } from "@/lib/auth/id-token";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import type { DeveloperAccount } from "@/lib/accounts/developer-account";
 import { developerForSession } from "@/lib/accounts/session-developer";

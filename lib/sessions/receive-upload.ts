@@ -2,7 +2,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
-import { deleteTensor, storeTensor } from "@/lib/storage/tensor-store";
+import { deleteTensor, storeTensor } from "@/lib/storage/local-storage";
 import { isValidUploadSignature } from "@/lib/storage/upload-url";
 import { isSessionId } from "./schemas";
 import { OPEN_FOR_UPLOAD } from "./states";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env, resetEnv } from "@/lib/env";
 import { setSdkClock } from "@/lib/http/with-api-key";
-import { tensorExists, tensorPath } from "@/lib/storage/tensor-store";
+import { tensorExists, tensorPath } from "@/lib/storage/local-storage";
 import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
 import { createApiKey, createDeveloperWithKeys, fillRateWindow } from "@/test/fixtures";
 import { mintedToken, pollResult, startSession, TOKEN_ORIGIN, uploadTensor } from "@/test/sdk-client";

@@ -2,7 +2,7 @@
 import { endpoint } from "@/lib/http/endpoint";
 import { route } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
-import { jwks } from "@/lib/identity/id-token";
+import { jwks } from "@/lib/auth/id-token";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/accounts/password";
-import { issueIdToken } from "@/lib/identity/id-token";
+import { issueIdToken } from "@/lib/auth/id-token";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { STRONG_PASSWORD, uniqueEmail } from "./helpers";
 

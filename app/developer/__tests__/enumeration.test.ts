@@ -2,9 +2,10 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import * as signup from "@/app/developer/signup/route";
 import * as login from "@/app/developer/login/route";
-import { call, smtpPerSuite, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { call, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
 import { verifyPassword } from "@/lib/accounts/password";
+import { uniqueIp } from "@/test/ip";
 
 // No account enumeration: an existing address gets the same answer as a new one, through the
 // same argon2 work (counted exactly), and about the same time. Timing on a shared machine is

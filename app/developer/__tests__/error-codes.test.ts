@@ -12,17 +12,12 @@ import * as history from "@/app/developer/usage/history/route";
 import * as checkout from "@/app/developer/checkout/route";
 import * as portal from "@/app/developer/billing-portal/route";
 import { resetEnv } from "@/lib/env";
-import { call, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { call, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
+import { expectError } from "@/test/expect-error";
+import { uniqueIp } from "@/test/ip";
 
 // Every error code of docs/api.md ("Errors") that these endpoints can answer, with the flat body.
-function expectError(res: { status: number; body: Record<string, unknown>; headers: Headers }, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(res.body).toMatchObject({ error: code, message: expect.any(String), retryable: expect.any(Boolean) });
-  expect(res.headers.get("access-control-allow-origin")).toBe("*");
-  expect(res.headers.get("x-request-id")).toBeTruthy();
-}
-
 afterEach(() => {
   delete process.env.SMTP_URL;
   delete process.env.STRIPE_SECRET_KEY;
@@ -41,37 +36,37 @@ describe("400 INVALID_REQUEST", () => {
     ["control character in name", { email: uniqueEmail(), password: STRONG_PASSWORD, name: "A\u0007" }],
   ];
   it.each(cases)("sign-up: %s", async (_label, body) => {
-    expectError(await call(signup.POST, "POST", "/developer/signup", { body }), 400, "INVALID_REQUEST");
+    await expectError(await call(signup.POST, "POST", "/developer/signup", { body }), 400, "INVALID_REQUEST");
   });
 
   it("sign-up with malformed JSON", async () => {
-    expectError(await call(signup.POST, "POST", "/developer/signup", { raw: "{nope" }), 400, "INVALID_REQUEST");
+    await expectError(await call(signup.POST, "POST", "/developer/signup", { raw: "{nope" }), 400, "INVALID_REQUEST");
   });
 
   it("verify without, or with an unknown, token", async () => {
-    expectError(await call(verify.GET, "GET", "/developer/verify"), 400, "INVALID_REQUEST");
-    expectError(await call(verify.GET, "GET", "/developer/verify", { query: { token: "nope" } }), 400, "INVALID_REQUEST");
+    await expectError(await call(verify.GET, "GET", "/developer/verify"), 400, "INVALID_REQUEST");
+    await expectError(await call(verify.GET, "GET", "/developer/verify", { query: { token: "nope" } }), 400, "INVALID_REQUEST");
   });
 
   it("reset with an unknown token, or a too-common new password", async () => {
-    expectError(await call(reset.POST, "POST", "/developer/reset-password", { body: { token: "nope", password: STRONG_PASSWORD } }), 400, "INVALID_REQUEST");
-    expectError(await call(reset.POST, "POST", "/developer/reset-password", { body: { token: "nope", password: "123456789012" } }), 400, "INVALID_REQUEST");
+    await expectError(await call(reset.POST, "POST", "/developer/reset-password", { body: { token: "nope", password: STRONG_PASSWORD } }), 400, "INVALID_REQUEST");
+    await expectError(await call(reset.POST, "POST", "/developer/reset-password", { body: { token: "nope", password: "123456789012" } }), 400, "INVALID_REQUEST");
   });
 
   it("forgot-password with a bad address; login without password", async () => {
-    expectError(await call(forgot.POST, "POST", "/developer/forgot-password", { body: { email: "x" } }), 400, "INVALID_REQUEST");
-    expectError(await call(login.POST, "POST", "/developer/login", { body: { email: uniqueEmail() } }), 400, "INVALID_REQUEST");
+    await expectError(await call(forgot.POST, "POST", "/developer/forgot-password", { body: { email: "x" } }), 400, "INVALID_REQUEST");
+    await expectError(await call(login.POST, "POST", "/developer/login", { body: { email: uniqueEmail() } }), 400, "INVALID_REQUEST");
   });
 
   it("profile patch empty, unknown field or empty name; key with bad environment or past expiry", async () => {
     const { token } = await developerWithToken();
-    expectError(await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: {} }), 400, "INVALID_REQUEST");
-    expectError(await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { email: "a@b.io" } }), 400, "INVALID_REQUEST");
-    expectError(await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { name: "  " } }), 400, "INVALID_REQUEST");
-    expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k", environment: "prod" } }), 400, "INVALID_REQUEST");
-    expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k", environment: "live", expires_at: 1000 } }), 400, "INVALID_REQUEST");
-    expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "", environment: "live" } }), 400, "INVALID_REQUEST");
-    expectError(await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "starter" } }), 400, "INVALID_REQUEST");
+    await expectError(await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: {} }), 400, "INVALID_REQUEST");
+    await expectError(await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { email: "a@b.io" } }), 400, "INVALID_REQUEST");
+    await expectError(await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { name: "  " } }), 400, "INVALID_REQUEST");
+    await expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k", environment: "prod" } }), 400, "INVALID_REQUEST");
+    await expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k", environment: "live", expires_at: 1000 } }), 400, "INVALID_REQUEST");
+    await expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "", environment: "live" } }), 400, "INVALID_REQUEST");
+    await expectError(await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "starter" } }), 400, "INVALID_REQUEST");
   });
 });
 
@@ -81,8 +76,8 @@ describe("401", () => {
     const ip = uniqueIp();
     const wrong = await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: "wrong password here" } });
     const unknown = await call(login.POST, "POST", "/developer/login", { ip, body: { email: uniqueEmail(), password: STRONG_PASSWORD } });
-    expectError(wrong, 401, "INVALID_CREDENTIALS");
-    expectError(unknown, 401, "INVALID_CREDENTIALS");
+    await expectError(wrong, 401, "INVALID_CREDENTIALS");
+    await expectError(unknown, 401, "INVALID_CREDENTIALS");
     expect(wrong.body).toEqual(unknown.body);
   });
 
@@ -98,8 +93,8 @@ describe("401", () => {
     ["POST /developer/billing-portal", portal.POST, "POST"],
   ] as const;
   it.each(bearerEndpoints)("UNAUTHORIZED on %s without, or with a garbage, ID token", async (_n, handler, method) => {
-    expectError(await call(handler, method, "/developer/x"), 401, "UNAUTHORIZED");
-    expectError(await call(handler, method, "/developer/x", { token: "not.a.jwt" }), 401, "UNAUTHORIZED");
+    await expectError(await call(handler, method, "/developer/x"), 401, "UNAUTHORIZED");
+    await expectError(await call(handler, method, "/developer/x", { token: "not.a.jwt" }), 401, "UNAUTHORIZED");
   });
 });
 
@@ -109,13 +104,13 @@ describe("403 account gate", () => {
     const waiting = await developerWithToken({ status: "pending", verified: true });
     const suspended = await developerWithToken({ status: "suspended" });
     const p = await call(keys.GET, "GET", "/developer/keys", { token: pending.token });
-    expectError(p, 403, "DEVELOPER_PENDING");
+    await expectError(p, 403, "DEVELOPER_PENDING");
     expect(p.body.message).toMatch(/verify your e-mail/i);
     const w = await call(usage.GET, "GET", "/developer/usage", { token: waiting.token });
-    expectError(w, 403, "DEVELOPER_PENDING");
+    await expectError(w, 403, "DEVELOPER_PENDING");
     expect(w.body.message).toMatch(/approval/i);
     const s = await call(keys.POST, "POST", "/developer/keys", { token: suspended.token, body: { name: "k", environment: "live" } });
-    expectError(s, 403, "DEVELOPER_SUSPENDED");
+    await expectError(s, 403, "DEVELOPER_SUSPENDED");
     expect(s.body.message).toMatch(/contact support/i);
     const seen = await call(profile.GET, "GET", "/developer/profile", { token: suspended.token });
     expect(seen.status).toBe(200);
@@ -129,7 +124,7 @@ describe("404, 409, 413, 429, 503", () => {
     const b = await developerWithToken();
     const created = await call(keys.POST, "POST", "/developer/keys", { token: a.token, body: { name: "k", environment: "test" } });
     for (const id of ["00000000-0000-4000-8000-000000000000", created.body.id, "../etc"]) {
-      expectError(await call(keyById.DELETE, "DELETE", `/developer/keys/${id}`, { token: b.token, params: { id } }), 404, "NOT_FOUND");
+      await expectError(await call(keyById.DELETE, "DELETE", `/developer/keys/${id}`, { token: b.token, params: { id } }), 404, "NOT_FOUND");
     }
   });
 
@@ -138,22 +133,22 @@ describe("404, 409, 413, 429, 503", () => {
     for (let i = 0; i < 3; i++) {
       expect((await call(keys.POST, "POST", "/developer/keys", { token, body: { name: `k${i}`, environment: "test" } })).status).toBe(201);
     }
-    expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k4", environment: "test" } }), 409, "KEY_LIMIT_REACHED");
+    await expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k4", environment: "test" } }), 409, "KEY_LIMIT_REACHED");
   });
 
   it("PAYLOAD_TOO_LARGE for an oversized body", async () => {
     const body = { email: uniqueEmail(), password: STRONG_PASSWORD, name: "x".repeat(70_000) };
-    expectError(await call(signup.POST, "POST", "/developer/signup", { body }), 413, "PAYLOAD_TOO_LARGE");
+    await expectError(await call(signup.POST, "POST", "/developer/signup", { body }), 413, "PAYLOAD_TOO_LARGE");
   });
 
   it("AUTH_BLOCKED on the 11th login after 10 failures from one IP, even with the right password", async () => {
     const { dev, password } = await developerWithToken();
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) {
-      expectError(await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: `wrong password ${i}` } }), 401, "INVALID_CREDENTIALS");
+      await expectError(await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: `wrong password ${i}` } }), 401, "INVALID_CREDENTIALS");
     }
     const blocked = await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password } });
-    expectError(blocked, 429, "AUTH_BLOCKED");
+    await expectError(blocked, 429, "AUTH_BLOCKED");
     expect(blocked.body.retryable).toBe(true);
     expect(blocked.body.retryAfter).toBeGreaterThan(0);
     expect(blocked.headers.get("retry-after")).toBe(String(blocked.body.retryAfter));
@@ -164,12 +159,12 @@ describe("404, 409, 413, 429, 503", () => {
   it("UNAVAILABLE when billing is not configured, and when the mail server is down", async () => {
     const { token } = await developerWithToken();
     const c = await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "pro" } });
-    expectError(c, 503, "UNAVAILABLE");
+    await expectError(c, 503, "UNAVAILABLE");
     expect(c.body.retryable).toBe(true);
-    expectError(await call(portal.POST, "POST", "/developer/billing-portal", { token }), 503, "UNAVAILABLE");
+    await expectError(await call(portal.POST, "POST", "/developer/billing-portal", { token }), 503, "UNAVAILABLE");
     process.env.SMTP_URL = "smtp://127.0.0.1:9"; // nothing listens on the discard port
     resetEnv();
-    expectError(await call(signup.POST, "POST", "/developer/signup", { body: { email: uniqueEmail(), password: STRONG_PASSWORD, name: "A" } }), 503, "UNAVAILABLE");
+    await expectError(await call(signup.POST, "POST", "/developer/signup", { body: { email: uniqueEmail(), password: STRONG_PASSWORD, name: "A" } }), 503, "UNAVAILABLE");
     // forgot-password never tells: the mail goes out after the answer, so a known address answers 202 too.
     const known = await developerWithToken();
     expect((await call(forgot.POST, "POST", "/developer/forgot-password", { body: { email: known.dev.email } })).status).toBe(202);

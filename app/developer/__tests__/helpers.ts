@@ -2,27 +2,11 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
 import type { AddressInfo } from "node:net";
 import { resetEnv } from "@/lib/env";
-import type { RouteHandler } from "@/lib/http/handler";
 
-// Shared by the developer API tests: drive real route handlers, and catch mail with a real
-// SMTP server in the test process.
+// Shared by the developer API tests: drive real route handlers (test/drive-route.ts), and catch
+// mail with a real SMTP server in the test process.
 
-export type Call = { body?: unknown; token?: string; ip?: string; params?: Record<string, string>; query?: Record<string, string>; raw?: string };
-
-export async function call(handler: RouteHandler, method: string, path: string, opts: Call = {}) {
-  const url = new URL(`http://localhost:3000${path}`);
-  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { "x-vitals-client-ip": opts.ip ?? "203.0.113.1" };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: string | undefined = opts.raw;
-  if (opts.body !== undefined) {
-    body = JSON.stringify(opts.body);
-    headers["content-type"] = "application/json";
-  }
-  const res = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(opts.params ?? {}) });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
-}
+export { call, type Call } from "@/test/drive-route";
 
 export type CapturedMail = { to: string; raw: string };
 
@@ -114,10 +98,3 @@ export function uniqueEmail(tag = "dev"): string {
 }
 
 export const STRONG_PASSWORD = "correct horse battery staple 42";
-
-let ipCounter = 0;
-/** A client IP of its own, so one test's failed logins never block another's. */
-export function uniqueIp(): string {
-  ipCounter++;
-  return `198.51.${(process.pid % 200) + 1}.${ipCounter % 250 + 1}`;
-}

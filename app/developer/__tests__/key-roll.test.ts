@@ -5,9 +5,10 @@ import { createKey } from "@/lib/keys/create-key";
 import { listKeys } from "@/lib/keys/list-keys";
 import { retireRolledSecrets } from "@/lib/keys/roll-key";
 import { setSdkClock } from "@/lib/http/with-api-key";
-import { freshIp, startSession } from "@/test/sdk-client";
+import { startSession } from "@/test/sdk-client";
 import { call } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
+import { uniqueIp } from "@/test/ip";
 
 afterEach(() => setSdkClock(() => new Date()));
 
@@ -20,7 +21,7 @@ async function rolled(grace: string) {
 
 async function startStatus(key: string, at: Date) {
   setSdkClock(() => at);
-  const res = await startSession({ key, ip: freshIp() });
+  const res = await startSession({ key, ip: uniqueIp() });
   return { status: res.status, error: res.ok ? undefined : (await res.json()).error };
 }
 

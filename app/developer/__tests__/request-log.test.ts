@@ -3,12 +3,13 @@ import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import * as requestLog from "@/app/developer/request-log/route";
 import * as profile from "@/app/developer/profile/route";
-import { issueIdToken } from "@/lib/identity/id-token";
+import { issueIdToken } from "@/lib/auth/id-token";
 import { findRequestForSupport, pruneRequestLog } from "@/lib/request-log/list-requests";
 import { flushRequestLog } from "@/lib/request-log/record-request";
 import { createApiKey, createDeveloperWithKeys } from "@/test/fixtures";
-import { freshIp, startSession } from "@/test/sdk-client";
+import { startSession } from "@/test/sdk-client";
 import { call } from "./helpers";
+import { uniqueIp } from "@/test/ip";
 
 afterEach(() => {
   delete process.env.REQUEST_LOG;
@@ -35,7 +36,7 @@ async function logged(token: string, query: Record<string, string>) {
 describe("request log", () => {
   it("a request made with a key appears with its request id within seconds, never with a secret", async () => {
     const { live, token } = await account();
-    const res = await startSession({ key: live.key, ip: freshIp() }, { demographics: { age: 40 } });
+    const res = await startSession({ key: live.key, ip: uniqueIp() }, { demographics: { age: 40 } });
     expect(res.status).toBe(200);
     const requestId = res.headers.get("x-request-id")!;
     const body = await logged(token, { request_id: requestId });
@@ -58,8 +59,8 @@ describe("request log", () => {
 
   it("records the error code of a failed call; filters by status class, key, path and page", async () => {
     const { developer, live, test, token } = await account();
-    await startSession({ key: test.key, ip: freshIp() }, "{not json");
-    await startSession({ key: live.key, ip: freshIp() }, {});
+    await startSession({ key: test.key, ip: uniqueIp() }, "{not json");
+    await startSession({ key: live.key, ip: uniqueIp() }, {});
     await call(profile.GET, "GET", "/developer/profile", { token });
     await flushRequestLog();
 
@@ -87,8 +88,8 @@ describe("request log", () => {
   it("logs nothing for a request no account is known for, and another account's entries stay hidden", async () => {
     const { token } = await account();
     const other = await account();
-    const unknown = await startSession({ key: "ck_live_" + "0".repeat(64), ip: freshIp() });
-    const theirs = await startSession({ key: other.live.key, ip: freshIp() });
+    const unknown = await startSession({ key: "ck_live_" + "0".repeat(64), ip: uniqueIp() });
+    const theirs = await startSession({ key: other.live.key, ip: uniqueIp() });
     await flushRequestLog();
     expect(await db.requestLog.count({ where: { requestId: unknown.headers.get("x-request-id")! } })).toBe(0);
     const mine = await call(requestLog.GET, "GET", "/developer/request-log", { token, query: { request_id: theirs.headers.get("x-request-id")! } });
@@ -97,7 +98,7 @@ describe("request log", () => {
 
   it("support staff find any request by its id, with its account", async () => {
     const { developer, live } = await account();
-    const res = await startSession({ key: live.key, ip: freshIp() });
+    const res = await startSession({ key: live.key, ip: uniqueIp() });
     await flushRequestLog();
     const found = await findRequestForSupport(res.headers.get("x-request-id")!);
     expect(found).toMatchObject({ status: 200, key_prefix: live.prefix, developer: { id: developer.id, email: developer.email } });
@@ -125,7 +126,7 @@ describe("request log", () => {
     process.env.REQUEST_LOG = "off";
     resetEnv();
     const { developer, live } = await account();
-    await startSession({ key: live.key, ip: freshIp() });
+    await startSession({ key: live.key, ip: uniqueIp() });
     await flushRequestLog();
     expect(await db.requestLog.count({ where: { developerId: developer.id } })).toBe(0);
   });

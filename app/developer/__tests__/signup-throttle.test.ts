@@ -4,7 +4,8 @@ import { resetEnv } from "@/lib/env";
 import * as signup from "@/app/developer/signup/route";
 import { assertSignupAllowed } from "@/lib/accounts/signup-throttle";
 import { ApiError } from "@/lib/http/errors";
-import { call, smtpPerSuite, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { call, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { uniqueIp } from "@/test/ip";
 
 describe("sign-ups per client IP", () => {
   smtpPerSuite(); // account mails go to a real SMTP server, not the file outbox

@@ -8,12 +8,13 @@ import * as forgot from "@/app/developer/forgot-password/route";
 import * as reset from "@/app/developer/reset-password/route";
 import * as signup from "@/app/developer/signup/route";
 import * as jwksRoute from "@/app/.well-known/jwks.json/route";
-import { ID_TOKEN_AUDIENCE, idTokenIssuer, issueIdToken, verifyIdToken } from "@/lib/identity/id-token";
-import { signingKey } from "@/lib/identity/signing-key";
+import { ID_TOKEN_AUDIENCE, idTokenIssuer, issueIdToken, verifyIdToken } from "@/lib/auth/id-token";
+import { signingKey } from "@/lib/auth/signing-key";
 import { verifyEmail } from "@/lib/accounts/verify-email";
 import { mailPasswordReset, resetPassword } from "@/lib/accounts/password-reset";
-import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
+import { uniqueIp } from "@/test/ip";
 
 const profileWith = (token: string) => call(profile.GET, "GET", "/developer/profile", { token });
 

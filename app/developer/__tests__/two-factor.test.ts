@@ -4,8 +4,9 @@ import { db } from "@/lib/db";
 import * as login from "@/app/developer/login/route";
 import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/accounts/totp";
 import { supportAccess } from "@/lib/auth/support-access";
-import { call, uniqueIp } from "./helpers";
+import { call } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
+import { uniqueIp } from "@/test/ip";
 
 /** The code an authenticator app shows for this secret at `at` (computed as a phone would). */
 function codeAt(secret: string, at: number): string {

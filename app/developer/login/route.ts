@@ -5,7 +5,7 @@ import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
 import { loginBody } from "@/lib/accounts/schemas";
 import { authenticatePassword } from "@/lib/accounts/authenticate-password";
-import { issueIdToken } from "@/lib/identity/id-token";
+import { issueIdToken } from "@/lib/auth/id-token";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { createApiKey, createDeveloperWithKeys } from "@/test/fixtures";
-import { freshIp, startSession } from "@/test/sdk-client";
+import { startSession } from "@/test/sdk-client";
+import { uniqueIp } from "@/test/ip";
 
 afterEach(() => setSdkClock(() => new Date()));
 
@@ -10,7 +11,7 @@ const unknownKey = () => "ck_live_" + "0".repeat(64);
 describe("brute-force protection (10 failed key authentications per IP in 15 minutes)", () => {
   it("blocks the 11th request and every SDK request from that IP, even with a valid key", async () => {
     const { live } = await createDeveloperWithKeys();
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 10; i++) expect((await startSession({ key: unknownKey(), ip })).status).toBe(401);
     const blocked = await startSession({ key: live.key, ip });
     expect(blocked.status).toBe(429);
@@ -20,12 +21,12 @@ describe("brute-force protection (10 failed key authentications per IP in 15 min
     expect(body.retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(blocked.headers.get("retry-after")).toBe(String(body.retryAfter));
     // Another IP is not affected.
-    expect((await startSession({ key: live.key, ip: freshIp() })).status).toBe(200);
+    expect((await startSession({ key: live.key, ip: uniqueIp() })).status).toBe(200);
   });
 
   it("lifts the block after 15 minutes", async () => {
     const { live } = await createDeveloperWithKeys();
-    const ip = freshIp();
+    const ip = uniqueIp();
     const t0 = new Date();
     setSdkClock(() => t0);
     for (let i = 0; i < 10; i++) await startSession({ key: "", ip });
@@ -36,7 +37,7 @@ describe("brute-force protection (10 failed key authentications per IP in 15 min
 
   it("counts consecutive failures only: a success resets the count", async () => {
     const { live } = await createDeveloperWithKeys();
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 9; i++) await startSession({ key: unknownKey(), ip });
     expect((await startSession({ key: live.key, ip })).status).toBe(200);
     for (let i = 0; i < 9; i++) expect((await startSession({ key: "ck_test_short", ip })).status).toBe(401);
@@ -45,7 +46,7 @@ describe("brute-force protection (10 failed key authentications per IP in 15 min
 
   it("counts failures within 15 minutes only", async () => {
     const { live } = await createDeveloperWithKeys();
-    const ip = freshIp();
+    const ip = uniqueIp();
     const t0 = new Date();
     setSdkClock(() => t0);
     for (let i = 0; i < 5; i++) await startSession({ key: unknownKey(), ip });
@@ -57,7 +58,7 @@ describe("brute-force protection (10 failed key authentications per IP in 15 min
   it("does not count revoked or expired keys as failures (they are not API_KEY_INVALID)", async () => {
     const { developer, live } = await createDeveloperWithKeys();
     const revoked = await createApiKey(developer.id, "live", { revokedAt: new Date() });
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 12; i++) expect((await startSession({ key: revoked.key, ip })).status).toBe(401);
     expect((await startSession({ key: live.key, ip })).status).toBe(200);
   });

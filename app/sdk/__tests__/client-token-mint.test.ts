@@ -5,26 +5,21 @@ import { setSdkClock } from "@/lib/http/with-api-key";
 import { hashClientToken } from "@/lib/keys/client-token-format";
 import { dumpDatabase } from "@/test/dump-database";
 import { createApiKey, createDeveloper, createDeveloperWithKeys } from "@/test/fixtures";
-import { freshIp, mintClientToken, mintedToken, TOKEN_ORIGIN } from "@/test/sdk-client";
+import { mintClientToken, mintedToken, TOKEN_ORIGIN } from "@/test/sdk-client";
 import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
+import { expectError } from "@/test/expect-error";
+import { uniqueIp } from "@/test/ip";
 
 // POST /sdk/client-token: minting a short-lived browser credential with a secret key.
 
 afterEach(() => setSdkClock(() => new Date()));
-
-async function expectError(res: Response, status: number, error: string) {
-  expect(res.status).toBe(status);
-  const body = await res.json();
-  expect(body).toEqual({ error, message: expect.any(String), retryable: false });
-  return body.message as string;
-}
 
 describe("POST /sdk/client-token", () => {
   it("answers 201 { token, expires_at, max_scans, origins } with defaults: 5 minutes, one scan", async () => {
     const { developer, live } = await createDeveloperWithKeys();
     const now = new Date("2026-11-23T06:00:00Z");
     setSdkClock(() => now);
-    const res = await mintClientToken({ key: live.key, ip: freshIp() }, { origins: [TOKEN_ORIGIN] });
+    const res = await mintClientToken({ key: live.key, ip: uniqueIp() }, { origins: [TOKEN_ORIGIN] });
     expect(res.status).toBe(201);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-ratelimit-remaining")).toBe("299");
@@ -45,7 +40,7 @@ describe("POST /sdk/client-token", () => {
     const now = new Date();
     setSdkClock(() => now);
     const origins = ["https://app.example.com", "http://localhost:5173", "https://app.example.com", "https://a.example.org:8443"];
-    const res = await mintClientToken({ ip: freshIp(), headers: { authorization: `Bearer ${test.key}` } }, { ttl_seconds: 900, max_scans: 10, origins });
+    const res = await mintClientToken({ ip: uniqueIp(), headers: { authorization: `Bearer ${test.key}` } }, { ttl_seconds: 900, max_scans: 10, origins });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.token).toMatch(/^ct_test_[0-9a-f]{64}$/);
@@ -57,7 +52,7 @@ describe("POST /sdk/client-token", () => {
     const now = new Date();
     setSdkClock(() => now);
     const key = await createApiKey(dev.id, "live", { expiresAt: new Date(now.getTime() + 60_000) });
-    const body = await (await mintClientToken({ key: key.key, ip: freshIp() }, { origins: [TOKEN_ORIGIN], ttl_seconds: 600 })).json();
+    const body = await (await mintClientToken({ key: key.key, ip: uniqueIp() }, { origins: [TOKEN_ORIGIN], ttl_seconds: 600 })).json();
     expect(body.expires_at).toBe(Math.floor((now.getTime() + 60_000) / 1000));
   });
 
@@ -85,15 +80,15 @@ describe("POST /sdk/client-token", () => {
     ["an unknown field", { origins: [TOKEN_ORIGIN], scopes: ["all"] }],
   ])("400 INVALID_REQUEST for %s, and no token", async (_what, body) => {
     const { live } = await createDeveloperWithKeys();
-    await expectError(await mintClientToken({ key: live.key, ip: freshIp() }, body), 400, "INVALID_REQUEST");
+    await expectError(await mintClientToken({ key: live.key, ip: uniqueIp() }, body), 400, "INVALID_REQUEST");
     expect(await db.clientToken.count({ where: { apiKeyId: live.id } })).toBe(0);
   });
 
   it("403 FORBIDDEN when a client token tries to mint, even from its own origin", async () => {
     const { live } = await createDeveloperWithKeys();
     const token = await mintedToken(live.key, { max_scans: 3 });
-    const message = await expectError(
-      await mintClientToken({ key: token, ip: freshIp(), headers: { origin: TOKEN_ORIGIN } }, { origins: [TOKEN_ORIGIN] }),
+    const { message } = await expectError(
+      await mintClientToken({ key: token, ip: uniqueIp(), headers: { origin: TOKEN_ORIGIN } }, { origins: [TOKEN_ORIGIN] }),
       403,
       "FORBIDDEN",
     );
@@ -106,9 +101,9 @@ describe("POST /sdk/client-token", () => {
     await db.apiKey.update({ where: { id: live.id }, data: { revokedAt: new Date() } });
     const suspended = await createDeveloperWithKeys({ status: "suspended" });
     const body = { origins: [TOKEN_ORIGIN] };
-    await expectError(await mintClientToken({ ip: freshIp() }, body), 401, "API_KEY_INVALID");
-    await expectError(await mintClientToken({ key: live.key, ip: freshIp() }, body), 401, "API_KEY_REVOKED");
-    await expectError(await mintClientToken({ key: suspended.live.key, ip: freshIp() }, body), 403, "DEVELOPER_SUSPENDED");
+    await expectError(await mintClientToken({ ip: uniqueIp() }, body), 401, "API_KEY_INVALID");
+    await expectError(await mintClientToken({ key: live.key, ip: uniqueIp() }, body), 401, "API_KEY_REVOKED");
+    await expectError(await mintClientToken({ key: suspended.live.key, ip: uniqueIp() }, body), 403, "DEVELOPER_SUSPENDED");
     expect(await db.clientToken.count({ where: { apiKeyId: { in: [live.id, suspended.live.id] } } })).toBe(0);
   });
 

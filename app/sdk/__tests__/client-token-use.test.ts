@@ -7,7 +7,9 @@ import { setSdkClock } from "@/lib/http/with-api-key";
 import { hashClientToken } from "@/lib/keys/client-token-format";
 import { SANDBOX_VITALS } from "@/lib/sessions/fallback";
 import { createApiKey, createDeveloper, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
-import { freshIp, mintedToken, pollResult, startSession, TOKEN_ORIGIN, uploadComplete, uploadTensor, type Call } from "@/test/sdk-client";
+import { mintedToken, pollResult, startSession, TOKEN_ORIGIN, uploadComplete, uploadTensor, type Call } from "@/test/sdk-client";
+import { expectError } from "@/test/expect-error";
+import { uniqueIp } from "@/test/ip";
 
 // A client token on the SDK endpoints: acting for its minting key, from its origins only,
 // for its number of scans, until it or its key expires or the key is revoked.
@@ -19,15 +21,7 @@ afterEach(() => {
 });
 
 /** A request as a browser page at `origin` makes it, the token as Authorization: Bearer. */
-const fromPage = (token: string, origin = TOKEN_ORIGIN): Call => ({ ip: freshIp(), headers: { authorization: `Bearer ${token}`, origin } });
-
-async function expectError(res: Response, status: number, error: string) {
-  expect(res.status).toBe(status);
-  const body = await res.json();
-  expect(body).toEqual({ error, message: expect.any(String), retryable: false });
-  expect(res.headers.get("access-control-allow-origin")).toBe("*");
-  return body.message as string;
-}
+const fromPage = (token: string, origin = TOKEN_ORIGIN): Call => ({ ip: uniqueIp(), headers: { authorization: `Bearer ${token}`, origin } });
 
 const tokenRow = (token: string) => db.clientToken.findUniqueOrThrow({ where: { tokenHash: hashClientToken(token) } });
 
@@ -60,7 +54,7 @@ describe("a client token on the SDK endpoints", () => {
     const { developer, live } = await createDeveloperWithKeys();
     await setScansThisMonth(developer.id, 10);
     const token = await mintedToken(live.key);
-    const call = { ip: freshIp(), key: token, headers: { origin: TOKEN_ORIGIN } };
+    const call = { ip: uniqueIp(), key: token, headers: { origin: TOKEN_ORIGIN } };
     const started = await startSession(call);
     expect(started.status).toBe(200);
     expect(started.headers.get("x-usage-current")).toBe("11");
@@ -79,15 +73,15 @@ describe("a client token on the SDK endpoints", () => {
     const token = await mintedToken(test.key, { ttl_seconds: 60, max_scans: 2 });
     expect((await startSession(fromPage(token))).status).toBe(200);
     setSdkClock(() => new Date(now.getTime() + 60_000));
-    expect(await expectError(await startSession(fromPage(token)), 401, "API_KEY_EXPIRED")).toMatch(/client token has expired/);
+    expect((await expectError(await startSession(fromPage(token)), 401, "API_KEY_EXPIRED")).message).toMatch(/client token has expired/);
   });
 
   it("403 FORBIDDEN from another origin or without an Origin header, and nothing is started or counted", async () => {
     const { developer, test } = await createDeveloperWithKeys();
     const token = await mintedToken(test.key, { origins: [TOKEN_ORIGIN, "http://localhost:5173"] });
-    expect(await expectError(await startSession(fromPage(token, "https://evil.example.com")), 403, "FORBIDDEN")).toMatch(/origin/);
-    expect(await expectError(await startSession(fromPage(token, "https://app.example.com:8443")), 403, "FORBIDDEN")).toMatch(/origin/);
-    expect(await expectError(await startSession({ ip: freshIp(), key: token }), 403, "FORBIDDEN")).toMatch(/Origin header is missing/);
+    expect((await expectError(await startSession(fromPage(token, "https://evil.example.com")), 403, "FORBIDDEN")).message).toMatch(/origin/);
+    expect((await expectError(await startSession(fromPage(token, "https://app.example.com:8443")), 403, "FORBIDDEN")).message).toMatch(/origin/);
+    expect((await expectError(await startSession({ ip: uniqueIp(), key: token }), 403, "FORBIDDEN")).message).toMatch(/Origin header is missing/);
     expect((await tokenRow(token)).scansUsed).toBe(0);
     expect(await db.session.count({ where: { developerId: developer.id } })).toBe(0);
     expect((await startSession(fromPage(token, "http://localhost:5173"))).status).toBe(200);
@@ -96,11 +90,11 @@ describe("a client token on the SDK endpoints", () => {
   it("takes a same-origin browser request without Origin (Sec-Fetch-Site) as coming from APP_URL", async () => {
     const { test } = await createDeveloperWithKeys();
     const token = await mintedToken(test.key, { origins: ["http://localhost:3000"], max_scans: 2 });
-    const sameOrigin = (site: string) => startSession({ ip: freshIp(), key: token, headers: { "sec-fetch-site": site } });
+    const sameOrigin = (site: string) => startSession({ ip: uniqueIp(), key: token, headers: { "sec-fetch-site": site } });
     expect((await sameOrigin("same-origin")).status).toBe(200);
     await expectError(await sameOrigin("cross-site"), 403, "FORBIDDEN");
     const elsewhere = await mintedToken(test.key);
-    await expectError(await startSession({ ip: freshIp(), key: elsewhere, headers: { "sec-fetch-site": "same-origin" } }), 403, "FORBIDDEN");
+    await expectError(await startSession({ ip: uniqueIp(), key: elsewhere, headers: { "sec-fetch-site": "same-origin" } }), 403, "FORBIDDEN");
   });
 
   it("403 FORBIDDEN past its scan count, while its started sessions can still complete", async () => {
@@ -108,7 +102,7 @@ describe("a client token on the SDK endpoints", () => {
     const token = await mintedToken(test.key, { max_scans: 2 });
     const first = await (await startSession(fromPage(token))).json();
     expect((await startSession(fromPage(token))).status).toBe(200);
-    expect(await expectError(await startSession(fromPage(token)), 403, "FORBIDDEN")).toMatch(/used all 2 of its scans/);
+    expect((await expectError(await startSession(fromPage(token)), 403, "FORBIDDEN")).message).toMatch(/used all 2 of its scans/);
     await uploadTensor(first.upload_url, new Uint8Array(64));
     expect((await uploadComplete(fromPage(token), { session_id: first.session_id })).status).toBe(200);
   });
@@ -139,7 +133,7 @@ describe("a client token on the SDK endpoints", () => {
     const token = await mintedToken(live.key, { max_scans: 3 });
     expect((await startSession(fromPage(token))).status).toBe(200);
     await db.apiKey.update({ where: { id: live.id }, data: { revokedAt: new Date() } });
-    expect(await expectError(await startSession(fromPage(token)), 401, "API_KEY_REVOKED")).toMatch(/minted this client token was revoked/);
+    expect((await expectError(await startSession(fromPage(token)), 401, "API_KEY_REVOKED")).message).toMatch(/minted this client token was revoked/);
 
     const dev = await createDeveloper();
     const now = new Date();
@@ -159,7 +153,7 @@ describe("a client token on the SDK endpoints", () => {
 
   it("401 API_KEY_INVALID for unknown and malformed tokens, counted toward the brute-force block", async () => {
     const { test } = await createDeveloperWithKeys();
-    const ip = freshIp();
+    const ip = uniqueIp();
     const unknown = "ct_live_" + "0".repeat(64);
     for (const bad of [unknown, "ct_live_XYZ", "ct_" + "a".repeat(64), unknown + "0"]) {
       await expectError(await startSession({ ip, key: bad, headers: { origin: TOKEN_ORIGIN } }), 401, "API_KEY_INVALID");

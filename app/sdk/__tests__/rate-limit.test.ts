@@ -5,7 +5,8 @@ import { db } from "@/lib/db";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
 import { createApiKey, createDeveloperWithKeys, fillRateWindow, setScansThisMonth } from "@/test/fixtures";
-import { freshIp, pollResult, startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
+import { pollResult, startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
+import { uniqueIp } from "@/test/ip";
 
 afterEach(() => setSdkClock(() => new Date()));
 
@@ -36,7 +37,7 @@ describe("what counts toward the hourly limit", () => {
     await createApiKey(developer.id, "live", { revokedAt: new Date() }).then((k) => startSession({ key: k.key }));
     await uploadTensor(session.upload_url, new Uint8Array(10));
     await startRoute.OPTIONS(new Request("http://x/sdk/session/start", { method: "OPTIONS", headers: { "x-api-key": live.key } }));
-    const blockedIp = freshIp();
+    const blockedIp = uniqueIp();
     for (let i = 0; i < 10; i++) await startSession({ key: "ck_live_bad", ip: blockedIp });
     expect((await startSession({ key: live.key, ip: blockedIp })).status).toBe(429);
     await db.developer.update({ where: { id: developer.id }, data: { status: "suspended" } });

@@ -6,7 +6,7 @@ import { env, resetEnv } from "@/lib/env";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { setLogSink } from "@/lib/logger";
 import { sweep } from "@/lib/sessions/sweep";
-import { tensorExists } from "@/lib/storage/tensor-store";
+import { tensorExists } from "@/lib/storage/local-storage";
 import { dumpRows } from "@/test/dump-database";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { pollResult, startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";

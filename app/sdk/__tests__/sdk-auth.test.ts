@@ -3,8 +3,10 @@ import { db } from "@/lib/db";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
 import { createApiKey, createDeveloper, createDeveloperWithKeys, fillRateWindow } from "@/test/fixtures";
-import { freshIp, pollResult, startSession, uploadComplete, type Call } from "@/test/sdk-client";
+import { pollResult, startSession, uploadComplete, type Call } from "@/test/sdk-client";
 import { randomUUID } from "node:crypto";
+import { expectError } from "@/test/expect-error";
+import { uniqueIp } from "@/test/ip";
 
 // The 401/403 cases every SDK endpoint shares, checked on each endpoint.
 const endpoints: [string, (call: Call) => Promise<Response>][] = [
@@ -15,29 +17,19 @@ const endpoints: [string, (call: Call) => Promise<Response>][] = [
   ["result (path form)", (call) => pollResult(call, randomUUID(), "path")],
 ];
 
-async function expectError(res: Response, status: number, error: string, retryable = false) {
-  expect(res.status).toBe(status);
-  const body = await res.json();
-  expect(body).toMatchObject({ error, retryable });
-  expect(typeof body.message).toBe("string");
-  expect(res.headers.get("x-request-id")).toBeTruthy();
-  expect(res.headers.get("access-control-allow-origin")).toBe("*");
-  return body;
-}
-
 afterEach(() => setSdkClock(() => new Date()));
 
 describe.each(endpoints)("%s", (_name, call) => {
   it("401 API_KEY_INVALID without a key, and no rate-limit headers (no account yet)", async () => {
-    const res = await call({ ip: freshIp() });
+    const res = await call({ ip: uniqueIp() });
     await expectError(res, 401, "API_KEY_INVALID");
     expect(res.headers.get("x-ratelimit-limit")).toBeNull();
   });
 
   it("401 API_KEY_INVALID for a malformed key and for an unknown one", async () => {
-    await expectError(await call({ key: "ck_live_NOTHEX", ip: freshIp() }), 401, "API_KEY_INVALID");
-    await expectError(await call({ key: "sk_live_" + "a".repeat(64), ip: freshIp() }), 401, "API_KEY_INVALID");
-    await expectError(await call({ key: "ck_live_" + "a".repeat(64), ip: freshIp() }), 401, "API_KEY_INVALID");
+    await expectError(await call({ key: "ck_live_NOTHEX", ip: uniqueIp() }), 401, "API_KEY_INVALID");
+    await expectError(await call({ key: "sk_live_" + "a".repeat(64), ip: uniqueIp() }), 401, "API_KEY_INVALID");
+    await expectError(await call({ key: "ck_live_" + "a".repeat(64), ip: uniqueIp() }), 401, "API_KEY_INVALID");
   });
 
   it("401 API_KEY_REVOKED for a revoked key and API_KEY_EXPIRED for an expired one; revoked wins", async () => {
@@ -46,17 +38,17 @@ describe.each(endpoints)("%s", (_name, call) => {
     const revoked = await createApiKey(dev.id, "live", { revokedAt: past });
     const expired = await createApiKey(dev.id, "live", { expiresAt: past });
     const both = await createApiKey(dev.id, "live", { revokedAt: past, expiresAt: past });
-    await expectError(await call({ key: revoked.key, ip: freshIp() }), 401, "API_KEY_REVOKED");
-    await expectError(await call({ key: expired.key, ip: freshIp() }), 401, "API_KEY_EXPIRED");
-    await expectError(await call({ key: both.key, ip: freshIp() }), 401, "API_KEY_REVOKED");
+    await expectError(await call({ key: revoked.key, ip: uniqueIp() }), 401, "API_KEY_REVOKED");
+    await expectError(await call({ key: expired.key, ip: uniqueIp() }), 401, "API_KEY_EXPIRED");
+    await expectError(await call({ key: both.key, ip: uniqueIp() }), 401, "API_KEY_REVOKED");
   });
 
   it("403 DEVELOPER_SUSPENDED and DEVELOPER_PENDING, with a message saying what to do", async () => {
     const suspended = await createDeveloperWithKeys({ status: "suspended" });
     const pending = await createDeveloperWithKeys({ status: "pending" });
-    const s = await expectError(await call({ key: suspended.live.key, ip: freshIp() }), 403, "DEVELOPER_SUSPENDED");
+    const s = await expectError(await call({ key: suspended.live.key, ip: uniqueIp() }), 403, "DEVELOPER_SUSPENDED");
     expect(s.message).toMatch(/support/i);
-    const p = await expectError(await call({ key: pending.test.key, ip: freshIp() }), 403, "DEVELOPER_PENDING");
+    const p = await expectError(await call({ key: pending.test.key, ip: uniqueIp() }), 403, "DEVELOPER_PENDING");
     expect(p.message).toMatch(/verify/i);
     expect(await hourlyRequestCount(suspended.developer.id) + (await hourlyRequestCount(pending.developer.id))).toBe(0);
   });
@@ -66,7 +58,7 @@ describe.each(endpoints)("%s", (_name, call) => {
     const now = new Date();
     await fillRateWindow(developer.id, [new Date(now.getTime() - 60_000), now]);
     await db.developer.update({ where: { id: developer.id }, data: { status: "suspended" } });
-    const res = await call({ key: test.key, ip: freshIp() });
+    const res = await call({ key: test.key, ip: uniqueIp() });
     await expectError(res, 403, "DEVELOPER_SUSPENDED");
     expect(res.headers.get("x-ratelimit-limit")).toBe("300");
     expect(res.headers.get("x-ratelimit-remaining")).toBe("298");
@@ -76,9 +68,9 @@ describe.each(endpoints)("%s", (_name, call) => {
 
   it("accepts Authorization: Bearer, and X-API-Key wins over it", async () => {
     const { live } = await createDeveloperWithKeys();
-    const bearer = await call({ ip: freshIp(), headers: { authorization: `Bearer ${live.key}` } });
+    const bearer = await call({ ip: uniqueIp(), headers: { authorization: `Bearer ${live.key}` } });
     expect(bearer.status).not.toBe(401);
-    const conflicting = await call({ key: "ck_live_" + "b".repeat(64), ip: freshIp(), headers: { authorization: `Bearer ${live.key}` } });
+    const conflicting = await call({ key: "ck_live_" + "b".repeat(64), ip: uniqueIp(), headers: { authorization: `Bearer ${live.key}` } });
     await expectError(conflicting, 401, "API_KEY_INVALID");
   });
 
@@ -86,7 +78,7 @@ describe.each(endpoints)("%s", (_name, call) => {
     const { developer, test } = await createDeveloperWithKeys();
     const now = new Date();
     await fillRateWindow(developer.id, Array.from({ length: 300 }, (_, i) => new Date(now.getTime() - 3_000_000 + i)));
-    const res = await call({ key: test.key, ip: freshIp() });
+    const res = await call({ key: test.key, ip: uniqueIp() });
     const body = await expectError(res, 429, "RATE_LIMIT_EXCEEDED", true);
     expect(body.retryAfter).toBeGreaterThanOrEqual(1);
     expect(res.headers.get("retry-after")).toBe(String(body.retryAfter));
@@ -100,7 +92,7 @@ describe.each(endpoints)("%s", (_name, call) => {
 describe("revocation", () => {
   it("takes effect on the very next request", async () => {
     const { live } = await createDeveloperWithKeys();
-    const ip = freshIp();
+    const ip = uniqueIp();
     expect((await startSession({ key: live.key, ip })).status).toBe(200);
     await db.apiKey.update({ where: { id: live.id }, data: { revokedAt: new Date() } });
     await expectError(await startSession({ key: live.key, ip }), 401, "API_KEY_REVOKED");

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
-import { freshIp, startSession } from "@/test/sdk-client";
+import { startSession } from "@/test/sdk-client";
+import { uniqueIp } from "@/test/ip";
 
 afterEach(() => setSdkClock(() => new Date()));
 
@@ -89,7 +90,7 @@ describe("POST /sdk/session/start", () => {
   it("50 concurrent live starts against 20 remaining scans create exactly 20 sessions", async () => {
     const { developer, live } = await createDeveloperWithKeys();
     await setScansThisMonth(developer.id, 480);
-    const ip = freshIp();
+    const ip = uniqueIp();
     const results = await Promise.all(Array.from({ length: 50 }, () => startSession({ key: live.key, ip })));
     const codes = await Promise.all(results.map(async (r) => (r.status === 200 ? "ok" : (await r.json()).error)));
     expect(codes.filter((c) => c === "ok")).toHaveLength(20);

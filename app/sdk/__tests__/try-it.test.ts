@@ -4,7 +4,7 @@ import * as history from "@/app/developer/usage/history/route";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
-import { issueIdToken } from "@/lib/identity/id-token";
+import { issueIdToken } from "@/lib/auth/id-token";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { hashClientToken } from "@/lib/keys/client-token-format";
 import { mintTryItToken } from "@/lib/try-it/mint-try-it-token";
@@ -12,8 +12,9 @@ import { dayOf } from "@/lib/try-it/try-it-day";
 import { tryItAllowance, tryItHistory } from "@/lib/try-it/try-it-usage";
 import { getUsage } from "@/lib/usage/get-usage";
 import { createDeveloper, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
-import { freshIp, fullScan, mintClientToken, pollResult, startSession, uploadComplete, uploadTensor, type Call } from "@/test/sdk-client";
+import { fullScan, mintClientToken, pollResult, startSession, uploadComplete, uploadTensor, type Call } from "@/test/sdk-client";
 import { syntheticTensor } from "@/test/tensors";
+import { uniqueIp } from "@/test/ip";
 
 // Scans from the portal's Try it page: a token minted for the signed-in developer (no key),
 // real inference, no monthly quota, TRY_IT_DAILY_SCANS per UTC day, exact under concurrency.
@@ -26,7 +27,7 @@ afterEach(() => {
   resetEnv();
 });
 
-const fromPortal = (token: string, origin = APP_ORIGIN): Call => ({ ip: freshIp(), headers: { authorization: `Bearer ${token}`, origin } });
+const fromPortal = (token: string, origin = APP_ORIGIN): Call => ({ ip: uniqueIp(), headers: { authorization: `Bearer ${token}`, origin } });
 const mint = async (developer: Awaited<ReturnType<typeof createDeveloper>>, now?: Date) => (await mintTryItToken(developer, "10.9.9.9", now)).token;
 
 async function setTryItToday(developerId: string, scanCount: number, now = new Date()) {
@@ -138,8 +139,8 @@ describe("a Try it token", () => {
     const asIdToken = await profile.GET(new Request("http://localhost:3000/developer/profile", { headers: { authorization: `Bearer ${token}` } }));
     expect(asIdToken.status).toBe(401);
     // A key of the same developer does not see the Try it session, nor the token the key's.
-    expect((await pollResult({ ip: freshIp(), key: live.key }, session.session_id)).status).toBe(404);
-    const keySession = await (await startSession({ ip: freshIp(), key: live.key })).json();
+    expect((await pollResult({ ip: uniqueIp(), key: live.key }, session.session_id)).status).toBe(404);
+    const keySession = await (await startSession({ ip: uniqueIp(), key: live.key })).json();
     await uploadTensor(keySession.upload_url, new Uint8Array(64));
     expect((await uploadComplete(fromPortal(token), { session_id: keySession.session_id })).status).toBe(404);
   });

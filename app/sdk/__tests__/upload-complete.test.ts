@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { setSdkClock } from "@/lib/http/with-api-key";
-import { tensorExists } from "@/lib/storage/tensor-store";
+import { tensorExists } from "@/lib/storage/local-storage";
 import { SANDBOX_VITALS } from "@/lib/sessions/fallback";
 import { createApiKey, createDeveloperWithKeys, fillRateWindow, setScansThisMonth } from "@/test/fixtures";
-import { freshIp, fullScan, pollResult, startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
+import { fullScan, pollResult, startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
 import { syntheticTensor } from "@/test/tensors";
+import { uniqueIp } from "@/test/ip";
 
 afterEach(() => setSdkClock(() => new Date()));
 
@@ -160,7 +161,7 @@ describe("order of checks with several failures at once", () => {
   it("a test key at quota 0 with a garbage tensor gets the sandbox vitals", async () => {
     const { developer, test } = await createDeveloperWithKeys();
     await setScansThisMonth(developer.id, 500);
-    const res = await fullScan({ key: test.key, ip: freshIp() }, new Uint8Array(33).fill(255));
+    const res = await fullScan({ key: test.key, ip: uniqueIp() }, new Uint8Array(33).fill(255));
     expect(res.started.status).toBe(200);
     expect((await res.completed.json()).vitals).toEqual(SANDBOX_VITALS);
   });

@@ -3,7 +3,7 @@ import { readFile, readdir } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env, resetEnv } from "@/lib/env";
-import { tensorPath } from "@/lib/storage/tensor-store";
+import { tensorPath } from "@/lib/storage/local-storage";
 import { signedUploadUrl } from "@/lib/storage/upload-url";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";

@@ -3,13 +3,14 @@ import { db } from "@/lib/db";
 import { dailyKeyUsage } from "@/lib/usage/usage-alerts";
 import { smtpPerSuite } from "@/app/developer/__tests__/helpers";
 import { createApiKey, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
-import { freshIp, startSession } from "@/test/sdk-client";
+import { startSession } from "@/test/sdk-client";
+import { uniqueIp } from "@/test/ip";
 
 const mail = smtpPerSuite();
 const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
 
 async function starts(key: string, n: number) {
-  const answers = await Promise.all(Array.from({ length: n }, () => startSession({ key, ip: freshIp() })));
+  const answers = await Promise.all(Array.from({ length: n }, () => startSession({ key, ip: uniqueIp() })));
   return answers.map((a) => a.status);
 }
 
