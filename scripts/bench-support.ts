@@ -55,7 +55,7 @@ async function time(path: string, cookie: string) {
 async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` first");
   const db = await createDatabase("vitals_bench_support");
-  let server;
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   try {
     await withMigrationExecutor({ databaseUrl: db.url, embeddedDir: "" }, applyMigrations);
     const seeded = await seedSupportData(db.url);

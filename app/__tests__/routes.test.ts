@@ -7,6 +7,7 @@ const ctx = { params: Promise.resolve({ path: ["no", "such"] }) };
 describe("unknown paths", () => {
   for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const) {
     it(`${method} answers the flat 404 body with CORS and a request id`, async () => {
+      // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the test calls each exported method by name
       const res = await unknown[method](new Request(`http://x/no/such`, { method }), ctx);
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toContain("application/json");

@@ -40,8 +40,8 @@ export function ScanBarChart({ data, series, xTick = { fontSize: 12 }, tooltip, 
         <caption>{table.caption}</caption>
         <thead>
           <tr>
-            {table.columns.map((c, i) => (
-              <th key={i} scope="col">
+            {table.columns.map((c) => (
+              <th key={c} scope="col">
                 {c}
               </th>
             ))}
@@ -51,6 +51,7 @@ export function ScanBarChart({ data, series, xTick = { fontSize: 12 }, tooltip, 
           {table.rows.map((r) => (
             <tr key={r.key}>
               {r.cells.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a cell's place in its row is its identity
                 <td key={i}>{c}</td>
               ))}
             </tr>

@@ -50,6 +50,7 @@ export function ScanOverlay({ regions, mirrored }: { regions: Regions | null; mi
     ctx.strokeRect(face.x, face.y, face.w, face.h);
   }, [regions]);
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas without tabIndex takes no focus; the overlay is decoration
     <canvas
       ref={canvas}
       aria-hidden="true"

@@ -38,7 +38,9 @@ export function TryIt({ baseUrl, initialAllowance, active }: { baseUrl: string; 
         p.onchange = () => setCamera(p.state === "denied" ? "denied" : "unknown");
       })
       .catch(() => undefined);
-    return () => stream.current?.getTracks().forEach((t) => t.stop());
+    return () => {
+      for (const t of stream.current?.getTracks() ?? []) t.stop();
+    };
   }, []);
 
   async function credential(): Promise<string | null> {
@@ -51,7 +53,7 @@ export function TryIt({ baseUrl, initialAllowance, active }: { baseUrl: string; 
   }
 
   async function finish() {
-    stream.current?.getTracks().forEach((t) => t.stop());
+    for (const t of stream.current?.getTracks() ?? []) t.stop();
     stream.current = null;
     const fresh = await tryItAllowanceAction().catch(() => null);
     if (fresh) setAllowance(fresh);

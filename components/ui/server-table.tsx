@@ -20,7 +20,8 @@ export function ServerTable<T>({
   cellClass,
 }: {
   label: string;
-  columns: ColumnDef<T, any>[]; // any: each column has its own value type, as in tanstack's examples
+  // biome-ignore lint/suspicious/noExplicitAny: each column has its own value type, as in tanstack's examples
+  columns: ColumnDef<T, any>[];
   rows: T[];
   pageCount: number;
   page: number;

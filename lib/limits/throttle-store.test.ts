@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/errors";
+import type { ApiError } from "@/lib/http/errors";
 import { createRedis } from "@/lib/redis";
 import { assertStateNotBlocked } from "./auth-throttle";
 import { RedisThrottleStore } from "./redis-auth-throttle";

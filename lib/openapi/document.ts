@@ -59,7 +59,10 @@ function operation(op: Operation) {
 
 export function openApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operation(op);
+  for (const op of OPERATIONS) {
+    paths[op.path] ??= {};
+    paths[op.path][op.method] = operation(op);
+  }
   return {
     openapi: "3.1.0",
     info: { title: "Vitals API", version: "1.0.0", description: "Contactless vital signs. The prose reference is docs/api.md." },

@@ -21,6 +21,7 @@ type Prim<V> = [NonNullable<V>] extends [string] ? "string"
   : [NonNullable<V>] extends [unknown[]] ? "array"
   : "object";
 /** Every field of T as its JSON type, with "?" when T makes it optional. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends Pick<T, K>` is how a type tells an optional field
 type Shape<T> = { [K in keyof T]-?: `${Prim<T[K]>}${{} extends Pick<T, K> ? "?" : ""}` };
 
 const SESSION = { session_id: "string", expires_at: "number", upload_url: "string", fallback_config: "object" } as const satisfies Shape<Session>;

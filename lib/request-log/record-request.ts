@@ -27,7 +27,8 @@ const MAX_BATCH = 500;
 const MAX_BUFFERED = 20_000;
 
 const state = globalThis as unknown as { __requestLog?: { buffer: RequestLogEntry[]; timer?: NodeJS.Timeout; flushing?: Promise<void> } };
-const log = (state.__requestLog ??= { buffer: [] });
+state.__requestLog ??= { buffer: [] };
+const log = state.__requestLog;
 
 export function requestLogEnabled(): boolean {
   return env().REQUEST_LOG;

@@ -73,7 +73,7 @@ function parse(argv: string[]) {
 
 /** The CLI without process globals, so tests can drive it. Resolves with the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
   } catch (err) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BASE, KEYS, errorResponse, fakeService, jsonResponse, session } from "../test/fake-service.js";
-import { parseRateLimit, parseRetryAfter, parseUsage, VitalsApiError, VitalsClient } from "./index.js";
+import { parseRateLimit, parseRetryAfter, parseUsage, type VitalsApiError, VitalsClient } from "./index.js";
 
 const figures = {
   "x-ratelimit-limit": "300",

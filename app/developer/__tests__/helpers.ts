@@ -25,7 +25,7 @@ export async function startSmtp() {
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(",");
         mails.push({ to, raw: decodeMail(Buffer.concat(chunks).toString("utf8")) });
-        waiters.splice(0).forEach((w) => w());
+        for (const w of waiters.splice(0)) w();
         callback();
       });
     },

@@ -35,7 +35,10 @@ export class Emitter {
 
   on<K extends keyof CaptureEvents>(type: K, listener: Listener<K>): () => void {
     let set = this.#listeners.get(type);
-    if (!set) this.#listeners.set(type, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(type, set);
+    }
     set.add(listener as (e: never) => void);
     return () => set.delete(listener as (e: never) => void);
   }

@@ -20,7 +20,7 @@ export class RegionSampler {
 
   /** Fills `out` (one tensor frame) from the video's current frame. */
   sample(video: HTMLVideoElement, layouts: RegionLayout[], out: Uint8Array): FrameStats {
-    layouts.forEach(({ box }, r) => this.#ctx.drawImage(video, box.x, box.y, box.w, box.h, r * PATCH, 0, PATCH, PATCH));
+    for (const [r, { box }] of layouts.entries()) this.#ctx.drawImage(video, box.x, box.y, box.w, box.h, r * PATCH, 0, PATCH, PATCH);
     return skinFrame(this.#ctx.getImageData(0, 0, 4 * PATCH, PATCH).data, layouts, out);
   }
 }

@@ -51,8 +51,8 @@ export function StatusHistory({ events }: { events: AccountOverview["statusHisto
   if (!events.length) return <p className="text-sm text-slate-600 dark:text-slate-400">No status change recorded.</p>;
   return (
     <ol className="flex flex-col gap-2 text-sm" data-testid="status-history">
-      {events.map((e, i) => (
-        <li key={i}>
+      {events.map((e) => (
+        <li key={`${e.at.toString()}-${e.action}-${e.to ?? ""}`}>
           <span className="font-medium">
             {e.action === "developer.signup" ? "Signed up" : e.action === "developer.verify_email" ? "Verified e-mail" : `${e.from} → ${e.to}`}
           </span>{" "}
