@@ -11,14 +11,16 @@ import { hashToken, issueEmailToken } from "./email-tokens";
 import { mayMailToken } from "./mail-throttle";
 
 /**
- * "Forgot password": validates the address and returns at once; the lookup, the token and the
- * mail happen after, detached (failures are logged). So neither the API's 202 nor the portal's
+ * "Forgot password": returns at once, whatever it was given; the lookup, the token and the mail
+ * happen after, detached (failures are logged). So neither the API's 202 nor the portal's
  * answer, nor their timing, nor a mail server being down, tells whether the address has an
- * account.
+ * account. A body that holds no valid address gets the same answer and sends nothing
+ * (docs/api.md: 202 always).
  */
-export async function requestPasswordReset(email: string, ip: string, now = new Date()): Promise<void> {
-  const input = forgotPasswordBody.parse({ email });
-  mailPasswordReset(input.email, ip, now).catch((err) =>
+export async function requestPasswordReset(body: unknown, ip: string, now = new Date()): Promise<void> {
+  const input = forgotPasswordBody.safeParse(body);
+  if (!input.success) return;
+  mailPasswordReset(input.data.email, ip, now).catch((err) =>
     logger.error("password reset mail failed", { error: err instanceof Error ? err.message : String(err) }),
   );
 }

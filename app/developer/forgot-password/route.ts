@@ -2,15 +2,14 @@
 import { preflight, route, methodNotAllowed } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
-import { forgotPasswordBody } from "@/lib/accounts/schemas";
 import { requestPasswordReset } from "@/lib/accounts/password-reset";
 
 export const dynamic = "force-dynamic";
 
 export const POST = route(async ({ req, ip }) => {
-  const { email } = forgotPasswordBody.parse(await readJson(req));
-  // Returns before the lookup and the mail, so the answer never tells whether the address has an account.
-  await requestPasswordReset(email, ip);
+  // 202 always, even for a malformed body or address; returns before the lookup and the mail,
+  // so the answer never tells whether the address has an account.
+  await requestPasswordReset(await readJson(req).catch(() => undefined), ip);
   return json({ message: "If an account exists for this address, we sent it a link to reset the password." }, { status: 202 });
 });
 export const OPTIONS = preflight;
