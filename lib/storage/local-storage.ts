@@ -1,5 +1,5 @@
 import type { StoredObject, TensorStorage } from "./types";
-import { deleteStoredObject, deleteTensor, listStoredObjects, tensorExists, tensorPath } from "./tensor-store";
+import { deleteStoredObject, deleteTensor, listStoredObjects, tensorBytes, tensorPath } from "./tensor-store";
 import { signedUploadUrl } from "./upload-url";
 
 /**
@@ -10,7 +10,7 @@ export function localTensorStorage(): TensorStorage {
   return {
     uploadUrl: async (sessionId, expiresAt) => signedUploadUrl(sessionId, expiresAt),
     // The upload is renamed into place only when whole, so an existing file is a complete tensor.
-    hasTensor: (sessionId) => tensorExists(sessionId),
+    tensorBytes: (sessionId) => tensorBytes(sessionId),
     withLocalCopy: (sessionId, fn) => fn(tensorPath(sessionId)),
     deleteTensor,
     listObjects: async (): Promise<StoredObject[]> =>
