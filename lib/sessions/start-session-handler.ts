@@ -17,11 +17,11 @@ import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import type { Plan } from "@/lib/generated/prisma/enums";
 import { tensorStorage } from "@/lib/storage/storage";
 import { usageHeaders } from "@/lib/usage/usage-headers";
-import { sendUsageAlerts } from "@/lib/usage/usage-alerts";
+import { ALERT_THRESHOLDS, alertThreshold, sendUsageAlerts } from "@/lib/usage/usage-alerts";
 import { generateFallbackConfig } from "./fallback";
 import { startSessionBody, type Demographics } from "./schemas";
 import { startSession } from "./start-session";
-import { accountOfKey, startAfterRedisWindow, startWithPostgresWindow, touchKey, type KeyRow, type NewStart } from "./start-session-statement";
+import { accountOfKey, alertRecipient, startAfterRedisWindow, startWithPostgresWindow, touchKey, type KeyRow, type NewStart } from "./start-session-statement";
 
 // POST /sdk/session/start. The same rules as every SDK endpoint (lib/http/with-api-key.ts:
 // brute-force block, key, account, hourly window, in that order; X-RateLimit-* and X-Usage-* on
@@ -63,6 +63,9 @@ const general = (ctx: RequestContext) => apiKeyFlow(ctx, generalStart, { usageHe
 // first. Which account a key belongs to never changes; the plan is only a guess here, checked by
 // the statement (a changed plan refunds the hit and judges again).
 const MAX_CACHED_KEYS = 10_000;
+// Its own instance (stateless over the process's one Redis client): the shared one on globalThis
+// may come from another route's copy of the module, so it is not checked by class here.
+const redisWindow = new RedisRateLimiter();
 const keyAccounts = new Map<string, { developerId: string; plan: string }>();
 
 function set(ctx: RequestContext, headers: Record<string, string>) {
@@ -99,10 +102,14 @@ async function answer(ctx: RequestContext, row: KeyRow, s: NewStart, parsed: Par
   if (row.created !== 1) {
     throw new ApiError("QUOTA_EXCEEDED", `The monthly scan quota of ${row.monthly} is used up; it renews on the 1st (UTC) or with a plan upgrade`);
   }
-  if (row.scansUsed !== null && (row.unsent80 || row.unsent100)) {
-    // Off the request: the answer does not wait for a mail server.
-    const developer = { id: row.developerId!, email: row.email, name: row.name };
-    void sendUsageAlerts(developer, row.scansUsed, row.monthly, { at80: !!row.unsent80, at100: !!row.unsent100 }, s.now);
+  const used = row.scansUsed;
+  const unsent = { at80: !!row.unsent80, at100: !!row.unsent100 };
+  if (used !== null && ALERT_THRESHOLDS.some((t) => unsent[t.flag] && used >= alertThreshold(t.percent, row.monthly))) {
+    // Off the request: the answer does not wait for a mail server; the recipient is read only
+    // when an alert is due.
+    void alertRecipient(pgPool()!, row.developerId!)
+      .then((developer) => sendUsageAlerts(developer, used, row.monthly, unsent, s.now))
+      .catch(() => undefined);
   }
   return json({
     session_id: s.sessionId,
@@ -149,8 +156,7 @@ async function startOnRedis(ctx: RequestContext, s: NewStart, parsed: Parsed, at
     if (keyAccounts.size >= MAX_CACHED_KEYS) keyAccounts.clear();
     keyAccounts.set(s.keyHash, (account = found));
   }
-  const limiter = rateLimiter();
-  if (!(limiter instanceof RedisRateLimiter)) return general(ctx);
+  const limiter = redisWindow;
   const limit = PLAN_LIMITS[account.plan as Plan].requestsPerHour;
   const hit = await limiter.guardedHit(account.developerId, limit, s.now, throttleKey("sdk", ctx.ip));
   if (hit.blocked) {

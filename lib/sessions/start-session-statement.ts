@@ -25,10 +25,9 @@ const KEY = `
   k AS (
     SELECT k.id AS "keyId", k.environment::text AS env, k.prefix, k."revokedAt" IS NOT NULL AS revoked,
            (k."expiresAt" IS NOT NULL AND k."expiresAt" <= $2::timestamp) AS expired,
-           (extract(epoch FROM k."expiresAt") * 1000)::float8 AS "keyExpiresMs",
            (extract(epoch FROM k."lastUsedAt") * 1000)::float8 AS "lastUsedMs",
            d.id AS "developerId", d.status::text AS status, d."emailVerifiedAt" IS NOT NULL AS verified,
-           d.plan::text AS plan, d.email, d.name, lim.hourly, lim.monthly
+           d.plan::text AS plan, lim.hourly, lim.monthly
     FROM "ApiKey" k JOIN "Developer" d ON d.id = k."developerId" JOIN lim ON lim.plan = d.plan::text
     WHERE k."keyHash" = $1
   )`;
@@ -111,14 +110,11 @@ export type KeyRow = {
   prefix: string;
   revoked: boolean;
   expired: boolean;
-  keyExpiresMs: number | null;
   lastUsedMs: number | null;
   developerId: string | null;
   status: "pending" | "active" | "suspended";
   verified: boolean;
   plan: "starter" | "pro" | "enterprise";
-  email: string;
-  name: string;
   hourly: number;
   monthly: number;
   scansUsed: number | null;
@@ -189,6 +185,12 @@ export async function accountOfKey(pool: pg.Pool, keyHash: string): Promise<{ de
     values: [keyHash],
   });
   return rows[0] ?? null;
+}
+
+/** Whom a usage alert goes to (rare: read only when one is due). */
+export async function alertRecipient(pool: pg.Pool, developerId: string): Promise<{ id: string; email: string; name: string }> {
+  const { rows } = await pool.query({ name: "vitals-alert-recipient", text: `SELECT id, email, name FROM "Developer" WHERE id = $1::uuid`, values: [developerId] });
+  return rows[0];
 }
 
 /** last_used_at at most once a minute, conditional so concurrent requests write once; never fails the request. */
