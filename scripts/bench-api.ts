@@ -140,7 +140,7 @@ async function profileSessionStart(dbUrl: string, profileDir: string) {
   const file = readdirSync(profileDir).map((n) => path.join(profileDir, n)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
   console.log(`\nCPU profile of the server (limits in Redis) under session-start load: ${file}`);
   console.log(describe("session start while profiled", f));
-  console.log(summariseProfile(file));
+  console.log(summariseProfile(file, 15, 3 * SECONDS));
 }
 
 async function main() {
