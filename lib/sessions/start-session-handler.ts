@@ -172,11 +172,12 @@ async function startOnRedis(ctx: RequestContext, s: NewStart, parsed: Parsed, at
     await refund();
     return general(ctx);
   }
-  if (row.plan !== account.plan && attempt === 0) {
-    // Judged under a plan that changed: take the hit back and judge again under the new one.
+  if (row.plan !== account.plan) {
+    // Judged under a plan that changed: take the hit back and judge again under the new one
+    // (the general path if it changed once more meanwhile).
     keyAccounts.set(s.keyHash, { developerId: row.developerId, plan: row.plan });
     await refund();
-    return startOnRedis(ctx, s, parsed, 1);
+    return attempt === 0 ? startOnRedis(ctx, s, parsed, 1) : general(ctx);
   }
   try {
     assertKeyUsable(row);
