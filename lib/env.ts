@@ -16,6 +16,8 @@ const envSchema = z.object({
   PORT: int(1, 65535).default(3000),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be a postgresql:// URL"),
   DATA_DIR: z.string().min(1).default(".data"),
+  // A statement PostgreSQL has not answered by then fails (503 UNAVAILABLE), see lib/db.ts.
+  DATABASE_QUERY_TIMEOUT_MS: int(100, 600_000).default(10_000),
   PERSIST_VITALS: bool.default(false),
   RESULT_TTL_SECONDS: int(1, 7 * 24 * 3600).default(900),
   SESSION_TTL_SECONDS: int(60, 24 * 3600).default(900),

@@ -17,7 +17,7 @@ import { createDatabase, dropDatabase } from "../test/pg-admin";
 import { BARE_PATH, buildBareApp, startBareServer } from "./bench/bare-app";
 import { summariseProfile } from "./bench/cpu-profile";
 import { describe, load, type Figures } from "./bench/load-figures";
-import { freePort, rssMiB, startServerProcess } from "./bench/server-process";
+import { cpuMs, freePort, rssMiB, startServerProcess } from "./bench/server-process";
 
 // Free ports, picked at start: other benchmarks may run on this machine at the same time.
 let PORT = 0;
@@ -140,7 +140,7 @@ async function profileSessionStart(dbUrl: string, profileDir: string) {
   const file = readdirSync(profileDir).map((n) => path.join(profileDir, n)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
   console.log(`\nCPU profile of the server (limits in Redis) under session-start load: ${file}`);
   console.log(describe("session start while profiled", f));
-  console.log(summariseProfile(file));
+  console.log(summariseProfile(file, 15, 3 * SECONDS));
 }
 
 async function main() {
@@ -165,11 +165,23 @@ async function main() {
     await load({ url: bareUrl, amount: 500 });
     for (const port of [PORT, PG_PORT, NO_LOG_PORT]) await load({ ...startOpts((await newDeveloper()).key, port), amount: 300 });
     const runs: Record<string, Figures[]> = { bare: [], redis: [], postgres: [], noLog: [] };
+    // The server process's own CPU time per answer (from /proc): far steadier than throughput
+    // on a machine other work shares, though it leaves out PostgreSQL's and Redis' share.
+    const cpu: Record<string, { ms: number; requests: number }> = {};
+    const measured = async (name: string, pid: number, run: () => Promise<Figures>) => {
+      const before = cpuMs(pid);
+      const f = await run();
+      cpu[name] ??= { ms: 0, requests: 0 };
+      cpu[name].ms += cpuMs(pid) - before;
+      cpu[name].requests += f.requests;
+      runs[name].push(f);
+    };
     for (let round = 0; round < ROUNDS; round++) {
-      runs.bare.push(await load({ url: bareUrl, seconds: SECONDS }));
-      runs.redis.push(await load({ ...startOpts((await newDeveloper()).key, PORT), seconds: SECONDS }));
-      runs.postgres.push(await load({ ...startOpts((await newDeveloper()).key, PG_PORT), seconds: SECONDS }));
-      runs.noLog.push(await load({ ...startOpts((await newDeveloper()).key, NO_LOG_PORT), seconds: SECONDS }));
+      await measured("bare", servers[0].pid!, () => load({ url: bareUrl, seconds: SECONDS }));
+      const keys = [(await newDeveloper()).key, (await newDeveloper()).key, (await newDeveloper()).key];
+      await measured("redis", servers[1].pid!, () => load({ ...startOpts(keys[0], PORT), seconds: SECONDS }));
+      await measured("postgres", servers[2].pid!, () => load({ ...startOpts(keys[1], PG_PORT), seconds: SECONDS }));
+      await measured("noLog", servers[3].pid!, () => load({ ...startOpts(keys[2], NO_LOG_PORT), seconds: SECONDS }));
     }
     const windows = { redis: await windowCost("redis", PORT, db.url), postgres: await windowCost("postgres", PG_PORT, db.url) };
     await benchUploadMemory(servers[2].pid!, (await newDeveloper()).key);
@@ -183,6 +195,8 @@ async function main() {
     }
     const noLog = pool(runs.noLog);
     console.log(describe("session start, PostgreSQL + Redis, request log off", noLog) + `   request log on: ${(pool(runs.redis).rps / noLog.rps).toFixed(2)} of off`);
+    const perRequest = (name: string) => cpu[name].ms / cpu[name].requests;
+    console.log(`  server CPU per answer: bare ${perRequest("bare").toFixed(2)} ms, session start with Redis ${perRequest("redis").toFixed(2)} ms (bare = ${(perRequest("bare") / perRequest("redis")).toFixed(2)} of it), PostgreSQL alone ${perRequest("postgres").toFixed(2)} ms (${(perRequest("bare") / perRequest("postgres")).toFixed(2)})`);
     console.log(`  per round (req/s): ${runs.bare.map((b, i) => `${b.rps.toFixed(0)}/${runs.redis[i].rps.toFixed(0)}/${runs.postgres[i].rps.toFixed(0)}`).join("  ")}  (bare/redis/postgres)`);
     console.log(`\nSession start with 1 vs ${FULL_WINDOW} requests already in the hourly window (${WINDOW_ROUNDS} alternating rounds of 90)`);
     for (const [store, w] of Object.entries(windows)) {

@@ -7,6 +7,7 @@ import { startTcpProxy, type TcpProxy } from "@/test/tcp-proxy";
 let pg: TcpProxy;
 let rd: TcpProxy;
 let key: string;
+const QUERY_TIMEOUT_MS = 1500;
 
 beforeAll(async () => {
   const url = new URL(process.env.DATABASE_URL!);
@@ -18,6 +19,7 @@ beforeAll(async () => {
     REDIS_URL: `redis://127.0.0.1:${rd.port}`,
     REDIS_KEY_PREFIX: `test:${process.pid}:${Date.now()}:`,
     RATE_LIMIT_STORE: "redis",
+    DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
   });
   resetEnv();
   const { createDeveloperWithKeys } = await import("@/test/fixtures");
@@ -65,6 +67,25 @@ describe("a dependency that goes away and comes back", () => {
     await expectUnavailable(await start());
     await expectUnavailable(await health());
     await pg.restore();
+    await expectRecovery();
+  });
+
+  it("PostgreSQL that accepts connections but never answers: 503 UNAVAILABLE within the query timeout, never a hang", async () => {
+    expect((await start()).status).toBe(200);
+    pg.stall();
+    try {
+      // More requests at once than the pool has connections: the new connections hang too.
+      const t0 = performance.now();
+      const answers = await Promise.all(Array.from({ length: 12 }, () => start()));
+      const healthAnswer = await health();
+      const took = performance.now() - t0;
+      for (const res of [...answers, healthAnswer]) await expectUnavailable(res);
+      // Bounded by the statement deadline (each request waits for at most a couple of them),
+      // not by the 60 s test timeout.
+      expect(took).toBeLessThan(4 * QUERY_TIMEOUT_MS + 2000);
+    } finally {
+      pg.resume();
+    }
     await expectRecovery();
   });
 

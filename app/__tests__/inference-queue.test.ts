@@ -99,4 +99,18 @@ describe("the inference queue (INFERENCE_QUEUE=redis)", () => {
     expect(body.vitals.confidence).toBe(0);
     expect(await watch.getJob(id)).toBeUndefined();
   });
+
+  it("SIGTERM to the only worker mid-scan: it finishes the scan (real vitals), then exits 0", async () => {
+    for (const w of workers) if (w.exitCode === null && w.signalCode === null) await kill(w);
+    const only = await worker();
+    const { id, answer } = await scanInFlight(76);
+    await runningOnAWorker(id, 0);
+    const exited = new Promise<number | null>((resolve) => only.once("exit", (code) => resolve(code)));
+    only.kill("SIGTERM");
+    const { status, body } = await answer;
+    expect(status).toBe(200);
+    expect(body.vitals.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(Math.abs(body.vitals.heart_rate - 76)).toBeLessThan(3);
+    expect(await exited).toBe(0);
+  });
 });

@@ -13,7 +13,8 @@ import { mayMailToken } from "./mail-throttle";
  * "Forgot password" for an address parsed by forgotPasswordBody: returns at once; the lookup, the token and the
  * mail happen after, detached (failures are logged). So neither the API's 202 nor the portal's
  * answer, nor their timing, nor a mail server being down, tells whether the address has an
- * account.
+ * account. (The API answers 202 to a body with no valid address too, without calling this:
+ * docs/api.md.)
  */
 export async function requestPasswordReset(email: string, ip: string, now = new Date()): Promise<void> {
   mailPasswordReset(email, ip, now).catch((err) =>

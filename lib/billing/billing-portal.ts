@@ -2,10 +2,15 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { audit } from "@/lib/audit/audit";
 import { callStripe, stripeClient } from "./stripe-client";
-import { ensureStripeCustomer } from "./checkout";
+import { assertDeveloperActive } from "@/lib/accounts/account-gate";
+import { ensureStripeCustomer, type Billable } from "./checkout";
 
-/** A Stripe billing-portal session where the developer manages payment and cancels. */
-export async function createBillingPortalSession(developer: { id: string; email: string; name: string; stripeCustomerId: string | null }, ip?: string) {
+/**
+ * A Stripe billing-portal session where the developer manages payment and cancels. The same
+ * account-status gate as checkout, whether the API or the portal's action asks.
+ */
+export async function createBillingPortalSession(developer: Billable, ip?: string) {
+  assertDeveloperActive(developer);
   const stripe = stripeClient();
   const customer = await ensureStripeCustomer(developer);
   const session = await callStripe("billingPortal.sessions.create", () =>

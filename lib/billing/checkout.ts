@@ -2,10 +2,11 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
-import type { Plan } from "@/lib/generated/prisma/enums";
+import { assertDeveloperActive } from "@/lib/accounts/account-gate";
+import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { callStripe, priceOfPlan, stripeClient } from "./stripe-client";
 
-type Billable = { id: string; email: string; name: string; stripeCustomerId: string | null };
+export type Billable = { id: string; email: string; name: string; stripeCustomerId: string | null; status: DeveloperStatus; emailVerifiedAt: Date | null };
 
 /** The developer's Stripe customer, created once (the idempotency key stops a double create). */
 export async function ensureStripeCustomer(developer: Billable): Promise<string> {
@@ -23,9 +24,12 @@ export async function ensureStripeCustomer(developer: Billable): Promise<string>
 
 /**
  * A Stripe Checkout session for a subscription to a paid plan. The plan changes only when
- * Stripe's webhook confirms the payment (handleStripeWebhook), never here.
+ * Stripe's webhook confirms the payment (handleStripeWebhook), never here. A pending or
+ * suspended account gets 403 DEVELOPER_PENDING / DEVELOPER_SUSPENDED (docs/api.md).
  */
 export async function createCheckoutSession(developer: Billable & { stripeSubscriptionId?: string | null }, plan: Exclude<Plan, "starter">, ip?: string) {
+  // The account-status gate of the developer API, here so the portal's action applies it too.
+  assertDeveloperActive(developer);
   const price = priceOfPlan(plan);
   // A second checkout would start a second subscription; plan changes go through the billing portal.
   if (developer.stripeSubscriptionId) {

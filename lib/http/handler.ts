@@ -21,14 +21,24 @@ export type RequestContext = {
 type NextRouteContext = { params?: Promise<RouteParams> };
 export type RouteHandler = (req: Request, ctx?: NextRouteContext) => Promise<Response>;
 
+const CORS_ENTRIES = Object.entries(CORS_HEADERS);
+
 function finish(res: Response, ctx: Pick<RequestContext, "requestId" | "responseHeaders">): Response {
-  const headers = new Headers(res.headers);
+  // The handlers' own answers have mutable headers: add to them in place (no copy of the answer
+  // on every request); a response with immutable headers is copied once.
+  let out = res;
+  try {
+    out.headers.set("X-Request-Id", ctx.requestId);
+  } catch {
+    out = new Response(res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers) });
+    out.headers.set("X-Request-Id", ctx.requestId);
+  }
+  const headers = out.headers;
   ctx.responseHeaders.forEach((value, name) => {
     if (!headers.has(name)) headers.set(name, value);
   });
-  for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
-  headers.set("X-Request-Id", ctx.requestId);
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  for (const [name, value] of CORS_ENTRIES) headers.set(name, value);
+  return out;
 }
 
 /** The base wrapper: request id, CORS, error mapping. Other wrappers add authentication on top. */

@@ -6,7 +6,8 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 // Prisma's codes for "cannot reach / lost the database" and the driver adapter's kinds.
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
+// 57014: PostgreSQL cancelled the statement (statement_timeout).
+const SOCKET_CODES = new Set(["57014", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
 // ioredis' errors when the server is gone: retries exhausted, closed connection, command timeout.
 const REDIS_MESSAGES = [/max retries per request/i, /connection is closed/i, /stream isn't writeable/i, /command timed out/i];
 const DRIVER_MESSAGES = [
@@ -16,6 +17,11 @@ const DRIVER_MESSAGES = [
   /not queryable/i,
   /server has closed the connection/i,
   /\b(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)\b/,
+  // A server that accepts connections but does not answer in time (lib/db.ts deadlines).
+  /query read timeout/i,
+  /canceling statement due to statement timeout/i,
+  /connection timeout/i,
+  /^timeout expired$/i, // pg: a new connection the server never answered (its connect deadline)
 ];
 
 type Shape = {

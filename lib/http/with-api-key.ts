@@ -7,6 +7,8 @@ import { extractApiKey } from "@/lib/keys/extract-key";
 import { assertStateNotBlocked, recordAuthFailure, recordAuthSuccess, throttleStore } from "@/lib/limits/auth-throttle";
 import { rateLimiter, type RateDecision } from "@/lib/limits/rate-limiter";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
+import { usageFigures, usageHeaders } from "@/lib/usage/usage-headers";
+import { isDependencyDown } from "./unavailable";
 import { ApiError } from "./errors";
 import { route, type RequestContext, type RouteHandler } from "./handler";
 
@@ -17,8 +19,12 @@ let clock: () => Date = () => new Date();
 export function setSdkClock(next: () => Date): void {
   clock = next;
 }
+/** The SDK's notion of now (see setSdkClock). */
+export function sdkNow(): Date {
+  return clock();
+}
 
-function rateHeaders(d: RateDecision): Record<string, string> {
+export function rateHeaders(d: RateDecision): Record<string, string> {
   return {
     "X-RateLimit-Limit": String(d.limit),
     "X-RateLimit-Remaining": String(d.remaining),
@@ -56,25 +62,45 @@ async function authenticate(ctx: RequestContext, now: Date): Promise<SdkCredenti
  * Every request that passes the key and account checks is counted, whatever its outcome.
  * Every answer once the account is known carries the X-RateLimit-* figures, errors included.
  */
-export function withApiKey(fn: (ctx: SdkContext) => Promise<Response>): RouteHandler {
-  return route(async (ctx) => {
-    const now = clock();
-    const key = await authenticate(ctx, now);
-    ctx.subject = requestLogSubject(key);
-    const limit = PLAN_LIMITS[key.developer.plan].requestsPerHour;
-    const setRateHeaders = (d: RateDecision) => Object.entries(rateHeaders(d)).forEach(([name, value]) => ctx.responseHeaders.set(name, value));
-    try {
-      assertDeveloperActive(key.developer);
-    } catch (err) {
-      // The account is known, so its figures go on the answer; an account 403 is not counted.
-      setRateHeaders(await rateLimiter().peek(key.developerId, limit, now));
-      throw err;
+export function withApiKey(fn: (ctx: SdkContext) => Promise<Response>, opts: ApiKeyOptions = {}): RouteHandler {
+  return route((ctx) => apiKeyFlow(ctx, fn, opts));
+}
+
+type ApiKeyOptions = { usageHeaders?: boolean };
+
+/** withApiKey's work inside an already wrapped request (session start's general path). */
+export async function apiKeyFlow(ctx: RequestContext, fn: (ctx: SdkContext) => Promise<Response>, opts: ApiKeyOptions = {}): Promise<Response> {
+  const now = clock();
+  const key = await authenticate(ctx, now);
+  ctx.subject = requestLogSubject(key);
+  try {
+    return await limited(ctx, key, now, fn);
+  } catch (err) {
+    // Session start carries the X-Usage-* figures on every answer once the account is known
+    // (docs/api.md, "Limits"), its 400s, 403s and 429s included.
+    if (opts.usageHeaders && !ctx.responseHeaders.has("X-Usage-Current") && !isDependencyDown(err)) {
+      const figures = await usageFigures(key.developer, now).catch(() => null);
+      if (figures) Object.entries(usageHeaders(figures)).forEach(([name, value]) => ctx.responseHeaders.set(name, value));
     }
-    const decision = await rateLimiter().hit(key.developerId, limit, now);
-    setRateHeaders(decision);
-    if (!decision.allowed) {
-      throw new ApiError("RATE_LIMIT_EXCEEDED", "Hourly request limit exceeded; retry after the Retry-After seconds", decision.retryAfter);
-    }
-    return fn({ ...ctx, key, developer: key.developer, now });
-  });
+    throw err;
+  }
+}
+
+/** Account status and the hourly limit, then the handler. */
+async function limited(ctx: RequestContext, key: SdkCredential, now: Date, fn: (ctx: SdkContext) => Promise<Response>): Promise<Response> {
+  const limit = PLAN_LIMITS[key.developer.plan].requestsPerHour;
+  const setRateHeaders = (d: RateDecision) => Object.entries(rateHeaders(d)).forEach(([name, value]) => ctx.responseHeaders.set(name, value));
+  try {
+    assertDeveloperActive(key.developer);
+  } catch (err) {
+    // The account is known, so its figures go on the answer; an account 403 is not counted.
+    setRateHeaders(await rateLimiter().peek(key.developerId, limit, now));
+    throw err;
+  }
+  const decision = await rateLimiter().hit(key.developerId, limit, now);
+  setRateHeaders(decision);
+  if (!decision.allowed) {
+    throw new ApiError("RATE_LIMIT_EXCEEDED", "Hourly request limit exceeded; retry after the Retry-After seconds", decision.retryAfter);
+  }
+  return fn({ ...ctx, key, developer: key.developer, now });
 }

@@ -40,7 +40,9 @@ function commands(client: Redis): Redis & Commands {
   return client as Redis & Commands;
 }
 
-const keyOf = (scope: ThrottleScope, identifier: string) => `throttle:${scope}:${identifier}`;
+/** The Redis key of one scope's counters for one identifier (read by session start's script too). */
+export const throttleKey = (scope: ThrottleScope, identifier: string) => `throttle:${scope}:${identifier}`;
+const keyOf = throttleKey;
 
 export class RedisThrottleStore implements ThrottleStore {
   constructor(private readonly client: () => Redis = redis) {}

@@ -28,18 +28,56 @@ end
 if n > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return { allowed, n, tonumber(redis.call('LINDEX', KEYS[1], -1) or now) }`;
 
+// Session start's one round trip (lib/sessions/start-session-handler.ts): the SDK brute-force
+// block of the client IP first (a blocked request counts nothing), then the window as above.
+// Returns the window's figures, the time pushed (for a refund), and the block state.
+const GUARDED_HIT_SCRIPT = `
+local blocked = tonumber(redis.call('HGET', KEYS[2], 'blockedUntil'))
+local failures = redis.call('HEXISTS', KEYS[2], 'failures')
+local now = tonumber(ARGV[1])
+if blocked and blocked > now then return { -1, 0, 0, 0, failures, blocked } end
+local since = now - tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+while true do
+  local oldest = redis.call('LINDEX', KEYS[1], -1)
+  if not oldest or tonumber(oldest) > since then break end
+  redis.call('RPOP', KEYS[1])
+end
+local n = redis.call('LLEN', KEYS[1])
+local allowed = 0
+local pushed = 0
+if n < limit then
+  pushed = math.max(now, tonumber(redis.call('LINDEX', KEYS[1], 0) or now))
+  redis.call('LPUSH', KEYS[1], pushed)
+  n = n + 1
+  allowed = 1
+end
+if n > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return { allowed, n, tonumber(redis.call('LINDEX', KEYS[1], -1) or now), pushed, failures, 0 }`;
+
 type HitCommand = (key: string, now: number, windowMs: number, limit: number) => Promise<[number, number, number]>;
+type GuardedHitCommand = (key: string, throttleKey: string, now: number, windowMs: number, limit: number) => Promise<number[]>;
 
 const defined = new WeakSet<Redis>();
 
-function hitCommand(client: Redis): HitCommand {
+function commands(client: Redis) {
   if (!defined.has(client)) {
     // defineCommand sends EVALSHA and falls back to EVAL once when the server lacks the script.
     client.defineCommand("vitalsRateHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+    client.defineCommand("vitalsGuardedRateHit", { numberOfKeys: 2, lua: GUARDED_HIT_SCRIPT });
     defined.add(client);
   }
-  return (client as unknown as { vitalsRateHit: HitCommand }).vitalsRateHit.bind(client);
+  return client as unknown as { vitalsRateHit: HitCommand; vitalsGuardedRateHit: GuardedHitCommand; lrem: Redis["lrem"] };
 }
+
+function hitCommand(client: Redis): HitCommand {
+  return commands(client).vitalsRateHit.bind(client);
+}
+
+/** A counted request whose answer turned out not to count (401, account 403), and what it pushed. */
+export type GuardedHit =
+  | { blocked: true; blockedUntil: Date; failuresOnRecord: boolean }
+  | { blocked: false; decision: RateDecision; pushed: number; failuresOnRecord: boolean };
 
 export class RedisRateLimiter implements RateLimiter {
   constructor(private readonly client: () => Redis = redis) {}
@@ -56,6 +94,23 @@ export class RedisRateLimiter implements RateLimiter {
   async peek(developerId: string, limit: number, now: Date): Promise<RateDecision> {
     const [, n, oldest] = await this.run(developerId, 0, now);
     return decide(limit, n, oldest, n < limit, now);
+  }
+
+  /**
+   * The SDK brute-force block of `ip` and a hit on the window, in one round trip. A blocked IP
+   * counts nothing. The caller refunds the hit (refund below) when the request proves not to
+   * count after all (an unknown, revoked or expired key; an inactive account).
+   */
+  async guardedHit(developerId: string, limit: number, now: Date, throttleKey: string): Promise<GuardedHit> {
+    const client = this.client();
+    const [allowed, n, oldest, pushed, failures, blockedUntil] = (await commands(client).vitalsGuardedRateHit(`rate:${developerId}`, throttleKey, now.getTime(), RATE_WINDOW_MS, limit)).map(Number);
+    if (allowed === -1) return { blocked: true, blockedUntil: new Date(blockedUntil), failuresOnRecord: failures === 1 };
+    return { blocked: false, decision: decide(limit, n, oldest, allowed === 1, now), pushed, failuresOnRecord: failures === 1 };
+  }
+
+  /** Takes one counted request back out of the window (equal times are interchangeable). */
+  async refund(developerId: string, pushed: number): Promise<void> {
+    await this.client().lrem(`rate:${developerId}`, 1, String(pushed));
   }
 
   async count(developerId: string, now: Date): Promise<number> {

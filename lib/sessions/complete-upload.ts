@@ -71,7 +71,15 @@ export async function completeUpload(key: SdkCredential, sessionId: string, now:
   }
   const storage = tensorStorage();
   // Asked of storage, not of the row: with S3 the client's PUT never passes through this app.
-  if (!(await storage.hasTensor(sessionId))) throw new ApiError("INVALID_REQUEST", "No complete tensor has been uploaded for this session");
+  const bytes = await storage.tensorBytes(sessionId);
+  if (bytes === null) throw new ApiError("INVALID_REQUEST", "No complete tensor has been uploaded for this session");
+  const max = env().MAX_TENSOR_BYTES;
+  if (bytes > max) {
+    // Only possible with S3: a presigned PUT cannot cap the size (docs/deploy.md), so the cap is
+    // applied here, before any download. The object goes; the session stays open for a new upload.
+    await storage.deleteTensor(sessionId).catch((err: unknown) => logger.error("tensor delete failed", { error: (err as Error).message }));
+    throw new ApiError("PAYLOAD_TOO_LARGE", `The uploaded tensor has ${bytes} bytes; the limit is ${max}`);
+  }
   const claimed = await db.session.updateMany({
     where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } },
     data: { status: "processing", processingStartedAt: now },

@@ -1,10 +1,9 @@
 import { env } from "@/lib/env";
-import type { Developer } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
 import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { tensorStorage } from "@/lib/storage/storage";
-import { getUsage } from "@/lib/usage/get-usage";
+import { usageFigures, type UsageFigures } from "@/lib/usage/usage-headers";
 import { sendUsageAlerts } from "@/lib/usage/usage-alerts";
 import { generateFallbackConfig, type FallbackConfig } from "./fallback";
 import { insertSession, type NewSession } from "./insert-session";
@@ -21,16 +20,7 @@ export type StartedSession = {
   fallback_config: FallbackConfig;
 };
 
-export type UsageFigures = { current: number; limit: number; remaining: number };
-
-export function usageHeaders(u: UsageFigures): Record<string, string> {
-  return { "X-Usage-Current": String(u.current), "X-Usage-Limit": String(u.limit), "X-Usage-Remaining": String(u.remaining) };
-}
-
-async function usageFigures(developer: Developer, now: Date): Promise<UsageFigures> {
-  const usage = await getUsage(developer, now);
-  return { current: usage.current_month.scan_count, limit: usage.limit, remaining: usage.remaining };
-}
+export { usageHeaders, type UsageFigures } from "@/lib/usage/usage-headers";
 
 /**
  * Creates a session (paying one scan of the quota on a live key, see insertSession).

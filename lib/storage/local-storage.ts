@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { env } from "@/lib/env";
@@ -24,9 +24,31 @@ export function tensorPath(sessionId: string): string {
   return path.join(dir(), `${sessionId}${SUFFIX}`);
 }
 
-/** Streams a body to storage, refusing it with 413 the moment it crosses maxBytes. */
+// The disk said no (full, over quota, read-only, failing): the server's trouble, not the
+// client's, and a retry may succeed once space is freed (docs/api.md: 503 UNAVAILABLE).
+const STORAGE_FAULTS = new Set(["ENOSPC", "EDQUOT", "EROFS", "EIO", "EFBIG"]);
+const STORAGE_RETRY_AFTER_SECONDS = 30;
+
+function storageFault(err: unknown): ApiError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== "string" || !STORAGE_FAULTS.has(code)) return null;
+  return new ApiError("UNAVAILABLE", "The upload could not be stored right now (storage is full or failing); retry after the Retry-After seconds", STORAGE_RETRY_AFTER_SECONDS);
+}
+
+/** Where upload bytes are written; a seam so tests can make the disk fail (e.g. ENOSPC). */
+let openWriteStream: (file: string) => Writable = (file) => createWriteStream(file);
+export function setTensorWriteStream(open: ((file: string) => Writable) | null): void {
+  openWriteStream = open ?? ((file) => createWriteStream(file));
+}
+
+/**
+ * Streams a body to storage, refusing it with 413 the moment it crosses maxBytes. The partial
+ * file is removed whatever goes wrong; a disk fault is 503 UNAVAILABLE, a broken body 400.
+ */
 export async function storeTensor(sessionId: string, body: WebReadableStream<Uint8Array>, maxBytes: number) {
-  await mkdir(dir(), { recursive: true });
+  await mkdir(dir(), { recursive: true }).catch((err: unknown) => {
+    throw storageFault(err) ?? err;
+  });
   const partial = path.join(dir(), `${sessionId}.${randomBytes(6).toString("hex")}.part`);
   const md5 = createHash("md5");
   let bytes = 0;
@@ -39,11 +61,13 @@ export async function storeTensor(sessionId: string, body: WebReadableStream<Uin
     },
   });
   try {
-    await pipeline(Readable.fromWeb(body), counter, createWriteStream(partial));
+    await pipeline(Readable.fromWeb(body), counter, openWriteStream(partial));
     await rename(partial, tensorPath(sessionId));
   } catch (err) {
     await rm(partial, { force: true });
     if (err instanceof ApiError) throw err;
+    const fault = storageFault(err);
+    if (fault) throw fault;
     throw new ApiError("INVALID_REQUEST", "The upload was interrupted before the body arrived whole");
   }
   return { bytes, etag: `"${md5.digest("hex")}"` };
@@ -54,7 +78,11 @@ export async function deleteTensor(sessionId: string): Promise<void> {
 }
 
 export async function tensorExists(sessionId: string): Promise<boolean> {
-  return stat(tensorPath(sessionId)).then(() => true, () => false);
+  return (await tensorBytes(sessionId)) !== null;
+}
+
+export async function tensorBytes(sessionId: string): Promise<number | null> {
+  return stat(tensorPath(sessionId)).then((s) => s.size, () => null);
 }
 
 /** Every stored object (finished or partial) with the session it belongs to and its age. */
@@ -82,7 +110,7 @@ export function localTensorStorage(): TensorStorage {
   return {
     uploadUrl: async (sessionId, expiresAt) => signedUploadUrl(sessionId, expiresAt),
     // The upload is renamed into place only when whole, so an existing file is a complete tensor.
-    hasTensor: (sessionId) => tensorExists(sessionId),
+    tensorBytes: (sessionId) => tensorBytes(sessionId),
     withLocalCopy: (sessionId, fn) => fn(tensorPath(sessionId)),
     deleteTensor,
     listObjects: async (): Promise<StoredObject[]> =>

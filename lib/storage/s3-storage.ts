@@ -91,13 +91,13 @@ export function s3TensorStorage(e: Env): TensorStorage {
       });
     },
 
-    async hasTensor(sessionId) {
+    async tensorBytes(sessionId) {
       // A single PUT to S3 is atomic: an object that exists is a whole upload.
       try {
-        await s3.send(new HeadObjectCommand({ Bucket, Key: keyOf(sessionId) }));
-        return true;
+        const head = await s3.send(new HeadObjectCommand({ Bucket, Key: keyOf(sessionId) }));
+        return head.ContentLength ?? 0;
       } catch (err) {
-        if (isNotFound(err)) return false;
+        if (isNotFound(err)) return null;
         throw err;
       }
     },

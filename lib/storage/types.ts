@@ -9,8 +9,8 @@ export type StoredObject = { ref: string; sessionId: string; modifiedAt: Date; p
 export interface TensorStorage {
   /** The address the client PUTs the tensor to, valid until the session expires. */
   uploadUrl(sessionId: string, expiresAt: Date): Promise<string>;
-  /** A complete tensor has been uploaded for this session. */
-  hasTensor(sessionId: string): Promise<boolean>;
+  /** The size of the complete tensor uploaded for this session, or null when there is none. */
+  tensorBytes(sessionId: string): Promise<number | null>;
   /**
    * Runs fn with a local file holding the tensor (inference workers read files). Throws
    * TensorUnreadableError when the stored object cannot be used (e.g. larger than allowed).

@@ -12,15 +12,24 @@ function where(url: string): string {
   return url.includes("/.next/") ? "app (.next bundle)" : url.replace(/^file:\/\/.*?\/(lib|scripts|app)\//, "$1/");
 }
 
-export function summariseProfile(file: string, top = 15): string {
+/**
+ * `lastSeconds`: only the samples of the profile's last seconds (the load, not the start-up's
+ * module loading), ending half a second before the profile does (the shutdown).
+ */
+export function summariseProfile(file: string, top = 15, lastSeconds?: number): string {
   const p = JSON.parse(readFileSync(file, "utf8")) as Profile;
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   const byPackage = new Map<string, number>();
   let total = 0;
   let idle = 0;
+  let at = p.startTime;
+  const times = p.timeDeltas.map((d) => (at += d));
+  const to = p.endTime - 0.5e6;
+  const from = lastSeconds ? to - lastSeconds * 1e6 : -Infinity;
   p.samples.forEach((id, i) => {
-    const dt = p.timeDeltas[i] ?? 0;
+    if (times[i] < from || times[i] > to) return;
+    const dt = p.timeDeltas[i + 1] ?? 0;
     const n = byId.get(id)!;
     // Idle is time the server waited (for PostgreSQL, Redis, the next request): left out below.
     if (n.callFrame.functionName === "(idle)") {

@@ -13,7 +13,7 @@ export async function explainSupportQueries(url: string, busyId: string) {
   const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }), log: [{ emit: "event", level: "query" }] });
   const captured: Captured[] = [];
   client.$on("query", (e) => captured.push({ query: e.query, params: JSON.parse(e.params) as unknown[] }));
-  (globalThis as { __vitalsDb?: unknown }).__vitalsDb = client;
+  (globalThis as { __vitalsDb?: unknown }).__vitalsDb = { prisma: client, pool: null };
   const { listQueue } = await import("../../lib/support/queues");
   const { getAccountOverview } = await import("../../lib/support/account-overview");
   const { getAccountTimeline } = await import("../../lib/support/account-timeline");

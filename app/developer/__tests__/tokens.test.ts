@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { base64url, generateKeyPair, SignJWT } from "jose";
 import { createHmac } from "node:crypto";
 import { db } from "@/lib/db";
@@ -15,6 +15,9 @@ import { mailPasswordReset, resetPassword } from "@/lib/accounts/password-reset"
 import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
 import { uniqueIp } from "@/test/ip";
+
+// The portal's action reads the request's headers; a test has no request scope.
+vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 
 const profileWith = (token: string) => call(profile.GET, "GET", "/developer/profile", { token });
 
@@ -109,6 +112,28 @@ describe("mail tokens", () => {
     await smtp.waitFor(known.dev.email);
     await mailPasswordReset(uniqueEmail("nobody"), "ip");
     expect(smtp.mails.some((m) => m.to.startsWith("nobody-"))).toBe(false);
+  });
+
+  it("forgot-password answers the same 202 to a malformed address, a missing one and a body that is not JSON", async () => {
+    const known = await call(forgot.POST, "POST", "/developer/forgot-password", { body: { email: uniqueEmail("nobody") } });
+    for (const opts of [{ body: { email: "x" } }, { body: { email: 42 } }, { body: {} }, { body: ["a@b.io"] }, { raw: "{nope" }, {}]) {
+      const res = await call(forgot.POST, "POST", "/developer/forgot-password", opts);
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual(known.body);
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+    }
+  });
+
+  it("the portal's forgot-password form answers a malformed address as it answers any other", async () => {
+    const { forgotPasswordAction } = await import("@/app/(auth)/forgot-password/actions");
+    for (const email of ["not-an-address", uniqueEmail("nobody")]) {
+      const form = new FormData();
+      form.set("email", email);
+      const state = await forgotPasswordAction({ ok: false }, form);
+      expect(state.ok).toBe(true);
+      expect(state.message).toMatch(/has an account, a reset link is on its way/);
+      expect(state.fieldErrors).toBeUndefined();
+    }
   });
 
   it("a reset token expires after 1 hour; a verification token after 24 hours but answers 'already verified' when reused within them", async () => {

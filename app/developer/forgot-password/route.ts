@@ -10,9 +10,10 @@ export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
   POST: route(async ({ req, ip }) => {
-    const { email } = forgotPasswordBody.parse(await readJson(req));
-    // Returns before the lookup and the mail, so the answer never tells whether the address has an account.
-    await requestPasswordReset(email, ip);
+    // 202 always, even for a malformed body or address (docs/api.md); returns before the lookup
+    // and the mail, so the answer never tells whether the address has an account.
+    const input = forgotPasswordBody.safeParse(await readJson(req).catch(() => undefined));
+    if (input.success) await requestPasswordReset(input.data.email, ip);
     return json({ message: "If an account exists for this address, we sent it a link to reset the password." }, { status: 202 });
   }),
 });

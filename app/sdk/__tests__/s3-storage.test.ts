@@ -102,26 +102,28 @@ describe("STORAGE_DRIVER=s3", () => {
     expect(await s3.keys(objectKey(session.session_id))).toEqual([]);
   });
 
-  it("an object larger than MAX_TENSOR_BYTES gets fallback vitals, never a 500, and is deleted", async () => {
+  it("an object larger than MAX_TENSOR_BYTES: 413 PAYLOAD_TOO_LARGE at upload-complete, before any download; the object goes, the session stays", async () => {
     // A real tensor one byte over the cap: without the cap it would get real vitals.
     const { tensor } = syntheticTensor({ heartRate: 72 });
     process.env.MAX_TENSOR_BYTES = String(tensor.length - 1);
     resetEnv();
     const { live } = await createDeveloperWithKeys();
     const session = await started(live.key);
-    // A presigned PUT cannot cap the size, so S3 stores it; the cap is applied on read.
+    // A presigned PUT cannot cap the size, so S3 stores it; the cap is applied at upload-complete.
     expect((await put(session.upload_url, tensor)).status).toBe(200);
-    const lines: string[] = [];
-    const previous = setLogSink((line) => lines.push(line));
-    const res = await uploadComplete({ key: live.key }, { session_id: session.session_id }).finally(() => setLogSink(previous));
-    expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body.status).toBe("completed");
-    expect(body.vitals.confidence).toBe(0);
-    expect(body).not.toHaveProperty("processing_time_ms");
-    expect(lines.some((l) => l.includes("tensor unreadable") && l.includes(`exceeds ${tensor.length - 1} bytes`))).toBe(true);
+    const res = await uploadComplete({ key: live.key }, { session_id: session.session_id });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: "PAYLOAD_TOO_LARGE", retryable: false, message: expect.stringContaining(String(tensor.length)) });
     expect(await s3.keys(objectKey(session.session_id))).toEqual([]);
     expect(await downloadsLeft()).toEqual([]);
+    expect((await db.session.findUniqueOrThrow({ where: { id: session.session_id } })).status).toBe("created");
+    // The same session takes a tensor within the cap.
+    process.env.MAX_TENSOR_BYTES = String(tensor.length);
+    resetEnv();
+    expect((await put(session.upload_url, tensor)).status).toBe(200);
+    const done = await uploadComplete({ key: live.key }, { session_id: session.session_id });
+    expect(done.status).toBe(200);
+    expect((await done.json()).vitals.confidence).toBeGreaterThan(0.5);
   });
 
   it("the sandbox needs the object too, ignores its content, and deletes it", async () => {

@@ -53,13 +53,16 @@ describe.each(endpoints)("%s", (_name, call) => {
     expect(await hourlyRequestCount(suspended.developer.id) + (await hourlyRequestCount(pending.developer.id))).toBe(0);
   });
 
-  it("403 account answers carry the X-RateLimit-* figures of the window, without counting themselves", async () => {
+  it.each([
+    ["suspended", "DEVELOPER_SUSPENDED"],
+    ["pending", "DEVELOPER_PENDING"],
+  ] as const)("403 answers of a %s account carry the X-RateLimit-* figures of the window, without counting themselves", async (status, code) => {
     const { developer, test } = await createDeveloperWithKeys();
     const now = new Date();
     await fillRateWindow(developer.id, [new Date(now.getTime() - 60_000), now]);
-    await db.developer.update({ where: { id: developer.id }, data: { status: "suspended" } });
+    await db.developer.update({ where: { id: developer.id }, data: { status } });
     const res = await call({ key: test.key, ip: uniqueIp() });
-    await expectError(res, 403, "DEVELOPER_SUSPENDED");
+    await expectError(res, 403, code);
     expect(res.headers.get("x-ratelimit-limit")).toBe("300");
     expect(res.headers.get("x-ratelimit-remaining")).toBe("298");
     expect(Number(res.headers.get("x-ratelimit-reset"))).toBe(Math.ceil((now.getTime() - 60_000 + 3_600_000) / 1000));

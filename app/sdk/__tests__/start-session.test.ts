@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { setSdkClock } from "@/lib/http/with-api-key";
-import { createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
+import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
+import { createDeveloperWithKeys, fillRateWindow, setScansThisMonth } from "@/test/fixtures";
 import { startSession } from "@/test/sdk-client";
 import { uniqueIp } from "@/test/ip";
 
 afterEach(() => setSdkClock(() => new Date()));
 
 const month = () => new Date().toISOString().slice(0, 7);
+const usageOf = (res: Response) => ["current", "limit", "remaining"].map((f) => res.headers.get(`x-usage-${f}`));
 const scans = async (developerId: string) =>
   (await db.usageMonth.findUnique({ where: { developerId_month: { developerId, month: month() } } }))?.scanCount ?? 0;
 
@@ -112,13 +114,71 @@ describe("POST /sdk/session/start", () => {
     [{ demographics: "old" }],
     ["[1,2]"],
     ["not json"],
-  ])("400 INVALID_REQUEST for %j, using no scan", async (body) => {
+  ])("400 INVALID_REQUEST for %j, using no scan, with X-RateLimit-* and X-Usage-*", async (body) => {
     const { developer, live } = await createDeveloperWithKeys();
+    await setScansThisMonth(developer.id, 12);
     const res = await startSession({ key: live.key }, body);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "INVALID_REQUEST", retryable: false });
     expect(res.headers.get("x-ratelimit-remaining")).toBe("299");
-    expect(await scans(developer.id)).toBe(0);
+    expect(usageOf(res)).toEqual(["12", "500", "488"]);
+    expect(await scans(developer.id)).toBe(12);
+  });
+
+  it("429 RATE_LIMIT_EXCEEDED carries X-Usage-* too, and uses no scan", async () => {
+    const { developer, live } = await createDeveloperWithKeys();
+    await setScansThisMonth(developer.id, 40);
+    const now = new Date();
+    await fillRateWindow(developer.id, Array.from({ length: 300 }, (_, i) => new Date(now.getTime() - 600_000 + i)));
+    const res = await startSession({ key: live.key, ip: uniqueIp() });
+    expect(res.status).toBe(429);
+    expect((await res.json()).error).toBe("RATE_LIMIT_EXCEEDED");
+    expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(usageOf(res)).toEqual(["40", "500", "460"]);
+    expect(await scans(developer.id)).toBe(40);
+  });
+
+  it.each(["pending", "suspended"] as const)("403 for a %s account carries X-Usage-* and X-RateLimit-*, counting nothing", async (status) => {
+    const { developer, live, test } = await createDeveloperWithKeys();
+    await setScansThisMonth(developer.id, 3);
+    await fillRateWindow(developer.id, [new Date(Date.now() - 60_000)]);
+    await db.developer.update({ where: { id: developer.id }, data: { status } });
+    for (const key of [live.key, test.key]) {
+      const res = await startSession({ key, ip: uniqueIp() });
+      expect(res.status).toBe(403);
+      expect((await res.json()).error).toBe(status === "pending" ? "DEVELOPER_PENDING" : "DEVELOPER_SUSPENDED");
+      expect(usageOf(res)).toEqual(["3", "500", "497"]);
+      expect([res.headers.get("x-ratelimit-limit"), res.headers.get("x-ratelimit-remaining")]).toEqual(["300", "299"]);
+    }
+    expect(await hourlyRequestCount(developer.id)).toBe(1);
+    expect(await scans(developer.id)).toBe(3);
+  });
+
+  it("a key revoked or an account suspended between two starts is refused on the very next one", async () => {
+    const { developer, live, test } = await createDeveloperWithKeys();
+    const ip = uniqueIp();
+    expect((await startSession({ key: live.key, ip })).status).toBe(200);
+    expect((await startSession({ key: test.key, ip })).status).toBe(200);
+    await db.apiKey.update({ where: { id: live.id }, data: { revokedAt: new Date() } });
+    expect((await startSession({ key: live.key, ip })).status).toBe(401);
+    await db.developer.update({ where: { id: developer.id }, data: { status: "suspended" } });
+    expect((await startSession({ key: test.key, ip })).status).toBe(403);
+    await db.developer.update({ where: { id: developer.id }, data: { status: "active" } });
+    expect((await startSession({ key: test.key, ip })).status).toBe(200);
+    // 3 successes; the 401 and the 403 are not counted.
+    expect(await hourlyRequestCount(developer.id)).toBe(3);
+  });
+
+  it("a plan change takes effect on the next start: the hourly limit and the quota of the new plan", async () => {
+    const { developer, live } = await createDeveloperWithKeys();
+    await setScansThisMonth(developer.id, 500);
+    const ip = uniqueIp();
+    expect((await startSession({ key: live.key, ip })).status).toBe(429);
+    await db.developer.update({ where: { id: developer.id }, data: { plan: "pro" } });
+    const res = await startSession({ key: live.key, ip });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-ratelimit-limit")).toBe("1000");
+    expect(usageOf(res)).toEqual(["501", "5000", "4499"]);
   });
 
   it("accepts an empty body, {} and full demographics, and stores them with the session", async () => {

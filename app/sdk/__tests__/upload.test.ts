@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
+import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env, resetEnv } from "@/lib/env";
-import { tensorPath } from "@/lib/storage/local-storage";
+import { setTensorWriteStream, tensorPath } from "@/lib/storage/local-storage";
 import { signedUploadUrl } from "@/lib/storage/upload-url";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
@@ -84,6 +86,43 @@ describe("PUT {upload_url}", () => {
     const res = await uploadTensor(url.toString(), new Uint8Array(10));
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("FORBIDDEN");
+  });
+
+  it("storage full while the body arrives: 503 UNAVAILABLE in the flat body, retryable, no partial file left, and the session still takes the upload", async () => {
+    const { key, session } = await newSession();
+    // The disk fills up after the first megabyte: the real file is written until then.
+    setTensorWriteStream((file) => {
+      const disk = createWriteStream(file);
+      let written = 0;
+      return new Writable({
+        write(chunk: Buffer, _enc, done) {
+          written += chunk.length;
+          if (written > 1 << 20) return done(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC", errno: -28, syscall: "write" }));
+          disk.write(chunk, done);
+        },
+        final(done) {
+          disk.end(done);
+        },
+        destroy(err, done) {
+          disk.destroy();
+          done(err);
+        },
+      });
+    });
+    try {
+      const res = await uploadTensor(session.upload_url, chunked(4 << 20), "application/octet-stream");
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ error: "UNAVAILABLE", retryable: true, retryAfter: 30, message: expect.stringMatching(/storage/i) });
+      expect(res.headers.get("retry-after")).toBe("30");
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+    } finally {
+      setTensorWriteStream(null);
+    }
+    const left = (await readdir(env().storageDir).catch(() => [] as string[])).filter((f) => f.startsWith(session.session_id));
+    expect(left).toEqual([]);
+    // Space is back: the same address takes the tensor and the scan completes.
+    expect((await uploadTensor(session.upload_url, new Uint8Array(64).fill(3))).status).toBe(200);
+    expect((await uploadComplete({ key }, { session_id: session.session_id })).status).toBe(200);
   });
 
   it("403 FORBIDDEN for an expired upload address", async () => {

@@ -1,0 +1,53 @@
+import type { ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { startServerProcess } from "@/scripts/bench/server-process";
+import { createDeveloperWithKeys } from "@/test/fixtures";
+import { syntheticTensor } from "@/test/tensors";
+
+// SIGTERM to the built server (npm start's script) while a scan runs in its worker pool: the
+// server stops taking new connections but answers the request in flight, then exits 0.
+const PORT = 3290 + (process.pid % 10);
+const base = `http://127.0.0.1:${PORT}`;
+const dataDir = `/tmp/vitals-shutdown-test-${process.pid}`;
+let server: ChildProcess;
+
+beforeAll(async () => {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("The production build is missing: run `npm run build` before this test");
+  const env = { DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: dataDir, STORAGE_DIR: `${dataDir}/uploads`, RATE_LIMIT_STORE: "postgres" };
+  server = await startServerProcess(env, PORT);
+}, 120_000);
+
+afterAll(() => {
+  if (server?.exitCode === null) server.kill("SIGKILL");
+});
+
+describe("SIGTERM during a scan", () => {
+  it("the scan in flight is answered with its vitals, then the server exits 0", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const { tensor, truth } = syntheticTensor({ heartRate: 74, frameCount: 720 });
+    const session = await (await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": live.key } })).json();
+    expect((await fetch(session.upload_url, { method: "PUT", headers: { "content-type": "video/webm" }, body: new Uint8Array(tensor) })).status).toBe(200);
+    const answer = fetch(`${base}/sdk/session/upload-complete`, {
+      method: "POST",
+      headers: { "x-api-key": live.key, "content-type": "application/json" },
+      body: JSON.stringify({ session_id: session.session_id }),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    // Signal once the server has claimed the scan (its row says processing), i.e. mid-scan.
+    for (let i = 0; i < 2000; i++) {
+      const row = await db.session.findUnique({ where: { id: session.session_id }, select: { status: true } });
+      if (row?.status === "processing") break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+    server.kill("SIGTERM");
+    const { status, body } = await answer;
+    expect(status).toBe(200);
+    expect(body.vitals.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(Math.abs(body.vitals.heart_rate - truth.heartRate)).toBeLessThan(2);
+    expect(await exited).toBe(0);
+    // Nothing of the scan is left behind.
+    expect(await db.session.findUnique({ where: { id: session.session_id } })).toBeNull();
+  });
+});
