@@ -11,7 +11,10 @@ import { bridgeMasked } from "./motion.js";
 // third harmonic, at high confidence, since the fundamental was simply not looked at.
 export const PULSE_LO_HZ = 0.6;
 export const PULSE_HI_HZ = 3.5; // 210 bpm
-const GRID_HZ = 0.01; // 0.6 bpm grid; a 24 s Hann main lobe spans ~8 points, so the parabola is exact enough
+const GRID_HZ = 0.01;
+// sharedFloor of a family's own peak: in broadband shared power (>= 0.06) or clear (< 0.03).
+const JUNK_FLOOR = 0.06;
+const CLEAR_FLOOR = 0.03; // 0.6 bpm grid; a 24 s Hann main lobe spans ~8 points, so the parabola is exact enough
 
 export type RegionPulse = {
   region: number;
@@ -119,7 +122,19 @@ export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number
   // can lock on one artefact in every region while PBV keeps the pulse. Each family's own
   // rate is a second opinion; a disagreement lowers confidence (confidence.ts).
   const pos = usable.filter((c) => c.method === "pos"), pbv = usable.filter((c) => c.method !== "pos");
-  const familyGapBpm = pos.length && pbv.length ? Math.abs(crossRegionPeak(pos, fps).freq - crossRegionPeak(pbv, fps).freq) * 60 : 0;
+  let familyGapBpm = 0;
+  if (pos.length && pbv.length) {
+    const a = crossRegionPeak(pos, fps), b = crossRegionPeak(pbv, fps);
+    familyGapBpm = Math.abs(a.freq - b.freq) * 60;
+    // The family that disagrees with the rate chosen from both, when its own peak sits in
+    // broadband shared power (a codec's damage, sharedFloor) while the agreeing family's
+    // peak stands clear, is no second opinion: only a clear peak elsewhere contests the rate.
+    const [agrees, differs] = Math.abs(a.freq - f0) <= Math.abs(b.freq - f0) ? [a, b] : [b, a];
+    // Through H.264 and VP8 POS often locks on such power at 45-65 bpm while PBV reads the
+    // pulse. Never near 60, 120 or 180 bpm, where a clear peak may be a 1 s key-frame line.
+    const offKeyFrames = Math.abs(f0 * 60 - 60 * Math.round(f0)) > 4;
+    if (offKeyFrames && Math.abs(agrees.freq - f0) * 60 < 3 && differs.sharedFloor >= JUNK_FLOOR && agrees.sharedFloor < CLEAR_FLOOR) familyGapBpm = 0;
+  }
   for (const c of usable) {
     c.snrDb = pulseSnrDb(c.spectrum!, f0);
     c.weight = Math.pow(10, c.snrDb / 10) * Math.min(1, c.skin / 0.2);
