@@ -12,6 +12,7 @@ export type KeyFramePeriod = {
   frames: number; // the period in frames (the fold length)
   seconds: number;
   line: number; // median over the comb's teeth of the coherent power over its neighbourhood's
+  teeth: { hz: number; ratio: number }[];
 };
 
 const MAX_SECONDS = 10;
@@ -27,13 +28,20 @@ type Dft = { step: number; lo: number; fps: number; signals: Float64Array[]; met
 /**
  * The key-frame period, when the POS and PBV signals of different regions share lines on
  * most teeth of its comb; else undefined. A 2 s pattern also passes as 1 s (its even
- * teeth); a 1 s one fails as 2 s (half its teeth empty): so the longest passing multiple of
- * the shortest passing period.
+ * teeth), and a strong 1 s one can pass as 2 s: a multiple of the shortest passing period
+ * is taken only when its own teeth (off the shorter comb) are lines too.
  */
 export function detectKeyFramePeriod(out: ModelOutput, fps: number): KeyFramePeriod | undefined {
   const passing = keyFrameScores(out, fps).filter((s) => s.line >= LINE_RATIO);
   if (!passing.length) return undefined;
-  return passing.filter((s) => s.seconds % passing[0].seconds === 0).pop();
+  let best = passing[0];
+  for (const q of passing) {
+    if (q.seconds <= best.seconds || q.seconds % best.seconds !== 0) continue;
+    // The longer comb's own teeth, those not on the shorter one, must be lines as well.
+    const own = q.teeth.filter((t) => Math.abs(t.hz * best.seconds - Math.round(t.hz * best.seconds)) > 1e-6);
+    if (own.length && median(own.map((t) => t.ratio)) >= LINE_RATIO) best = q;
+  }
+  return best;
 }
 
 /**
@@ -56,10 +64,10 @@ export function keyFrameScores(out: ModelOutput, fps: number): KeyFramePeriod[] 
   // Teeth at least 5 bins of 1/D apart, so a tooth's neighbourhood holds no other tooth.
   for (let seconds = 1; seconds <= Math.min(MAX_SECONDS, duration / 5); seconds++) {
     const f1 = 1 / seconds;
-    const teeth: number[] = [];
-    for (let n = 1; n * f1 <= Math.min(HI_HZ, fps / 2 - 0.1); n++) if (n * f1 >= 0.3) teeth.push(lineRatio(coherent, n * f1, duration));
+    const teeth: { hz: number; ratio: number }[] = [];
+    for (let n = 1; n * f1 <= Math.min(HI_HZ, fps / 2 - 0.1); n++) if (n * f1 >= 0.3) teeth.push({ hz: n * f1, ratio: lineRatio(coherent, n * f1, duration) });
     if (teeth.length < 2) continue;
-    scores.push({ frames: seconds * fps, seconds, line: median(teeth) });
+    scores.push({ frames: seconds * fps, seconds, line: median(teeth.map((t) => t.ratio)), teeth });
   }
   return scores;
 }
@@ -128,14 +136,14 @@ export function crossPower(d: Dft, f: number): number {
 }
 
 /**
- * The coherent power at f over the typical size of that 1.5-3.5 bins of 1/D away (where a
+ * The coherent power at f over the typical size of that 1.5-4 bins of 1/D away (where a
  * line that lasts the whole capture has only sidelobes).
  */
 export function lineRatio(coherent: (f: number) => number, f: number, duration: number): number {
   const at = coherent(f);
   if (!(at > 0)) return 0;
   const around: number[] = [];
-  for (const j of [1.5, 2.5, 3.5]) for (const side of [-1, 1]) {
+  for (const j of [1.5, 2, 2.5, 3, 3.5, 4]) for (const side of [-1, 1]) {
     const g = f + (side * j) / duration;
     if (g > 0.05) around.push(Math.abs(coherent(g)));
   }
