@@ -12,7 +12,7 @@ import { column, fuseCandidates, pulseCandidates, weightedSum, type RegionPulse 
 import { spo2FromRatio } from "./spo2.js";
 import { bridgeMasked, framesAwayFromMask, maskedFraction, motionMask } from "./motion.js";
 import { onKeyFramePattern } from "./key-frames.js";
-import { detectKeyFramePeriod, onComb, onKeyFrameLine, withoutKeyFrames } from "./gop.js";
+import { detectKeyFramePeriod, onComb, onKeyFrameLine, signalDfts, withoutKeyFrames } from "./gop.js";
 import { vitalsQuality } from "./quality.js";
 import { lightLevel, waveforms } from "./signal-facts.js";
 
@@ -23,7 +23,8 @@ export type Estimate =
 export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Demographics): Estimate {
   // A video codec's key-frame pattern, when the data show one, is removed before anything
   // else (gop.ts); the rate is then not trusted on the comb's teeth.
-  const gop = detectKeyFramePeriod(raw, fps);
+  const spectra = signalDfts(raw, fps, raw.frames / fps);
+  const gop = detectKeyFramePeriod(raw, fps, spectra);
   const out = gop ? withoutKeyFrames(raw, gop.frames) : raw;
   const mask = motionMask(out, fps);
   const cands = pulseCandidates(out, fps, mask, motionMask(out, fps, true));
@@ -61,7 +62,7 @@ export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Dem
     octaveRegions: fused.octaveRegions,
     sharedSnrDb: fused.sharedSnrDb,
     sharedFloor: fused.sharedFloor,
-    onKeyFrames: onKeyFramePattern(out, fps, heartRate) || (!!gop && onComb(heartRate, gop.seconds)) || onKeyFrameLine(raw, fps, heartRate),
+    onKeyFrames: onKeyFramePattern(out, fps, heartRate) || (!!gop && onComb(heartRate, gop.seconds)) || onKeyFrameLine(raw, fps, heartRate, spectra),
     methodGapBpm: beats.methodGapBpm,
   };
   const confidence = confidenceFrom(quality);

@@ -23,6 +23,8 @@ const HI_HZ = 3.6;
 // One tooth's line ratio that counts as a line (noise: mostly < 3).
 const TOOTH_RATIO = 4;
 
+/** The signals and their lazily computed DFTs (one per scan, shared by every check). */
+export type KeyFrameSpectra = Dft;
 type Dft = { step: number; lo: number; fps: number; signals: Float64Array[]; method: number[]; region: number[]; cache: Map<number, { re: Float64Array; im: Float64Array }> };
 
 /**
@@ -31,8 +33,8 @@ type Dft = { step: number; lo: number; fps: number; signals: Float64Array[]; met
  * teeth), and a strong 1 s one can pass as 2 s: a multiple of the shortest passing period
  * is taken only when its own teeth (off the shorter comb) are lines too.
  */
-export function detectKeyFramePeriod(out: ModelOutput, fps: number): KeyFramePeriod | undefined {
-  const passing = keyFrameScores(out, fps).filter((s) => s.line >= LINE_RATIO);
+export function detectKeyFramePeriod(out: ModelOutput, fps: number, dft = signalDfts(out, fps, out.frames / fps)): KeyFramePeriod | undefined {
+  const passing = keyFrameScores(out, fps, dft).filter((s) => s.line >= LINE_RATIO);
   if (!passing.length) return undefined;
   let best = passing[0];
   for (const q of passing) {
@@ -54,10 +56,9 @@ export function detectKeyFramePeriod(out: ModelOutput, fps: number): KeyFramePer
  * pulse sits on every tooth only when its period is the GOP's (60 bpm at 1 s), on every
  * second or third tooth of a longer GOP.
  */
-export function keyFrameScores(out: ModelOutput, fps: number): KeyFramePeriod[] {
+export function keyFrameScores(out: ModelOutput, fps: number, dft = signalDfts(out, fps, out.frames / fps)): KeyFramePeriod[] {
   const T = out.frames;
   const duration = T / fps;
-  const dft = signalDfts(out, fps, duration);
   if (!dft) return [];
   const coherent = (f: number) => crossPower(dft, f);
   const scores: KeyFramePeriod[] = [];
@@ -77,7 +78,7 @@ export function keyFrameScores(out: ModelOutput, fps: number): KeyFramePeriod[] 
  * does not own the spectrum), with their rectangular-window DFTs on a 1/(8 D) grid,
  * evaluated only where asked (a few hundred frequencies at most).
  */
-export function signalDfts(out: ModelOutput, fps: number, duration: number): Dft | undefined {
+export function signalDfts(out: ModelOutput, fps: number, duration: number): KeyFrameSpectra | undefined {
   const T = out.frames;
   const lo = 0.05, step = 1 / (8 * duration);
   const sources = [out.pulse, ...(out.pulsePbv ? [out.pulsePbv] : [])];
@@ -207,9 +208,8 @@ export function onComb(rateBpm: number, gopSeconds: number): boolean {
  * teeth every 30 bpm (2 s) a pulse and a chance line on another tooth (noise gives single
  * teeth ratios of 4-6 now and then) would trip it on a quarter of all rates.
  */
-export function onKeyFrameLine(out: ModelOutput, fps: number, rateBpm: number): boolean {
+export function onKeyFrameLine(out: ModelOutput, fps: number, rateBpm: number, dft = signalDfts(out, fps, out.frames / fps)): boolean {
   const duration = out.frames / fps;
-  const dft = signalDfts(out, fps, duration);
   if (!dft || !Number.isFinite(rateBpm)) return false;
   const ratio = (f: number) => lineRatio((g) => crossPower(dft, g), f, duration);
   return [1].some((seconds) => {
