@@ -28,9 +28,9 @@ const SNR_FULL_DB = 4;
 const COHERENCE_FLOOR = 0.3;
 const COHERENCE_FULL = 0.8;
 
-// Shared floor (regions.ts sharedFloor): no effect up to 0.04, x0.2 from 0.088.
-const FLOOR_FULL = 0.04;
-const FLOOR_ZERO = 0.1;
+// Shared floor (regions.ts sharedFloor): no effect up to 0.035, x0.2 from 0.067.
+const FLOOR_FULL = 0.035;
+const FLOOR_ZERO = 0.075;
 
 export function confidenceFrom(q: QualityInputs): number {
   const snr = clamp((q.snrDb - SNR_FLOOR_DB) / (SNR_FULL_DB - SNR_FLOOR_DB), 0, 1);
