@@ -68,7 +68,10 @@ export function keyFrameScores(out: ModelOutput, fps: number, dft = signalDfts(o
     const teeth: { hz: number; ratio: number }[] = [];
     for (let n = 1; n * f1 <= Math.min(HI_HZ, fps / 2 - 0.1); n++) if (n * f1 >= 0.3) teeth.push({ hz: n * f1, ratio: lineRatio(coherent, n * f1, duration) });
     if (teeth.length < 2) continue;
-    scores.push({ frames: seconds * fps, seconds, line: median(teeth.map((t) => t.ratio)), teeth });
+    // And on the odd teeth alone: a pulse at twice the comb's rate (40 bpm at 3 s, 120 at 1 s)
+    // is a line on every even tooth, half of them, which a median alone can let pass.
+    const odd = teeth.filter((t) => Math.round(t.hz * seconds) % 2 === 1).map((t) => t.ratio);
+    scores.push({ frames: seconds * fps, seconds, line: Math.min(median(teeth.map((t) => t.ratio)), odd.length ? median(odd) : 0), teeth });
   }
   return scores;
 }
