@@ -108,26 +108,29 @@ describe("estimators", () => {
   });
 
   it("confidence is gated by cross-region coherence", () => {
-    const good = { snrDb: 8, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, onKeyFrames: false };
+    const good = { snrDb: 8, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, sharedSnrDb: 8, sharedFloor: 0.01, onKeyFrames: false };
     expect(confidenceFrom(good)).toBeGreaterThan(0.9);
     expect(confidenceFrom({ ...good, coherence: 0.1 })).toBe(0);
     expect(confidenceFrom({ ...good, usableFrames: 0.5 })).toBeLessThan(0.6);
   });
 
   it("a rival rate or beats that disagree with the spectrum pull confidence out of the high band", () => {
-    const good = { snrDb: 8, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, onKeyFrames: false };
+    const good = { snrDb: 8, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, sharedSnrDb: 8, sharedFloor: 0.01, onKeyFrames: false };
     expect(confidenceFrom({ ...good, ambiguity: 0.8 })).toBeLessThan(0.4);
     expect(confidenceFrom({ ...good, methodGapBpm: 9 })).toBeLessThan(0.4);
     expect(confidenceFrom({ ...good, methodGapBpm: NaN })).toBeLessThan(0.7);
     expect(confidenceFrom({ ...good, familyGapBpm: 50 })).toBeLessThan(0.4);
     expect(confidenceFrom({ ...good, octaveRegions: 2 })).toBeLessThan(0.5);
     expect(confidenceFrom({ ...good, onKeyFrames: true })).toBeLessThan(0.4);
+    // Broadband power shared by the regions all around the rate (a codec's damage).
+    expect(confidenceFrom({ ...good, sharedFloor: 0.09 })).toBeLessThan(0.4);
+    expect(confidenceFrom({ ...good, sharedFloor: 0.035 })).toBeGreaterThan(0.9);
   });
 });
 
 describe("per-vital quality", () => {
   const facts = {
-    snrDb: 5, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, onKeyFrames: false,
+    snrDb: 5, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, sharedSnrDb: 8, sharedFloor: 0.01, onKeyFrames: false,
     confidence: 0.9, breathPeakedness: 0.05, intervals: 30, jitterMs: 5, sdnnMs: 40, motionFraction: 0, lightLevel: 150,
   };
   it("never rates a vital above the scan, and caps the estimates below the moderate band", () => {

@@ -31,8 +31,10 @@ function run(args: string[], feed?: (stdin: NodeJS.WritableStream) => Promise<vo
 export function encode(file: string, codec: Codec, o: { width: number; height: number; fps: number; kbps: number; frameCount: number }, render: (t: number, out: Uint8Array) => void): Promise<void> {
   const frame = new Uint8Array(o.width * o.height * 3);
   const rate = [`-b:v`, `${o.kbps}k`, "-maxrate", `${Math.round(o.kbps * 1.5)}k`, "-bufsize", `${o.kbps * 2}k`];
+  // One encoder thread (an output option, after -i; run()'s -threads binds the input): with
+  // several, libx264 and libvpx gave different video run to run.
   return run(
-    ["-f", "rawvideo", "-pix_fmt", "rgb24", "-s", `${o.width}x${o.height}`, "-r", String(o.fps), "-i", "pipe:0", ...ENCODER[codec].args, ...rate, "-pix_fmt", "yuv420p", "-g", String(o.fps), "-y", file],
+    ["-f", "rawvideo", "-pix_fmt", "rgb24", "-s", `${o.width}x${o.height}`, "-r", String(o.fps), "-i", "pipe:0", ...ENCODER[codec].args, ...rate, "-pix_fmt", "yuv420p", "-g", String(o.fps), "-threads", "1", "-y", file],
     async (stdin) => {
       for (let t = 0; t < o.frameCount; t++) {
         render(t, frame);

@@ -14,6 +14,8 @@ export type QualityInputs = {
   methodGapBpm: number; // beat-interval rate vs spectral rate (NaN: too few clean beats)
   familyGapBpm: number; // POS-only rate vs PBV-only rate
   octaveRegions: number; // regions with a candidate peaking at twice or half the rate
+  sharedSnrDb: number; // SNR of the power the regions share (regions.ts)
+  sharedFloor: number; // shared power around the rate over the rate's (regions.ts)
   onKeyFrames: boolean; // the rate sits on a video codec's key-frame pattern (key-frames.ts)
 };
 
@@ -25,6 +27,10 @@ const SNR_FULL_DB = 4;
 // ~0 (+-0.3 by chance over 24 s) without a pulse and > 0.8 for a clean one.
 const COHERENCE_FLOOR = 0.3;
 const COHERENCE_FULL = 0.8;
+
+// Shared floor (regions.ts sharedFloor): no effect up to 0.035, x0.2 from 0.067.
+const FLOOR_FULL = 0.035;
+const FLOOR_ZERO = 0.075;
 
 export function confidenceFrom(q: QualityInputs): number {
   const snr = clamp((q.snrDb - SNR_FLOOR_DB) / (SNR_FULL_DB - SNR_FLOOR_DB), 0, 1);
@@ -53,5 +59,9 @@ function rateCertainty(q: QualityInputs): number {
   // A codec's key-frame pattern at this rate: coherent across regions, so nothing above
   // can tell it from a pulse. Kept out of the moderate band.
   const keyFrames = q.onKeyFrames ? 0.35 : 1;
-  return rival * gap * agree * families * octave * keyFrames;
+  // Shared power all around the rate: the regions share something broadband (a codec's
+  // damage), and the chosen peak may be a bump of it. Around a pulse in sensor noise the
+  // shared power is ~0 (synthetic set: <= 0.04 of the peak's).
+  const floor = clamp((FLOOR_ZERO - q.sharedFloor) / (FLOOR_ZERO - FLOOR_FULL), 0.2, 1);
+  return rival * gap * agree * families * octave * keyFrames * floor;
 }

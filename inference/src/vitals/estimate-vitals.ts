@@ -12,6 +12,7 @@ import { column, fuseCandidates, pulseCandidates, weightedSum, type RegionPulse 
 import { spo2FromRatio } from "./spo2.js";
 import { bridgeMasked, framesAwayFromMask, maskedFraction, motionMask } from "./motion.js";
 import { onKeyFramePattern } from "./key-frames.js";
+import { detectKeyFramePeriod, onComb, onKeyFrameLine, signalDfts, withoutKeyFrames } from "./gop.js";
 import { vitalsQuality } from "./quality.js";
 import { lightLevel, waveforms } from "./signal-facts.js";
 
@@ -19,7 +20,12 @@ export type Estimate =
   | { ok: true; vitals: Vitals; quality: QualityInputs; waveforms: Waveforms }
   | { ok: false; code: string; message: string };
 
-export function estimateVitals(out: ModelOutput, fps: number, demographics?: Demographics): Estimate {
+export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Demographics): Estimate {
+  // A video codec's key-frame pattern, when the data show one, is removed before anything
+  // else (gop.ts); the rate is then not trusted on the comb's teeth.
+  const spectra = signalDfts(raw, fps, raw.frames / fps);
+  const gop = detectKeyFramePeriod(raw, fps, spectra);
+  const out = gop ? withoutKeyFrames(raw, gop.frames) : raw;
   const mask = motionMask(out, fps);
   const cands = pulseCandidates(out, fps, mask, motionMask(out, fps, true));
   const fused = fuseCandidates(cands, fps, out.frames, mask);
@@ -54,7 +60,9 @@ export function estimateVitals(out: ModelOutput, fps: number, demographics?: Dem
     ambiguity: fused.ambiguity,
     familyGapBpm: fused.familyGapBpm,
     octaveRegions: fused.octaveRegions,
-    onKeyFrames: onKeyFramePattern(out, fps, heartRate),
+    sharedSnrDb: fused.sharedSnrDb,
+    sharedFloor: fused.sharedFloor,
+    onKeyFrames: onKeyFramePattern(out, fps, heartRate) || (!!gop && onComb(heartRate, gop.seconds)) || onKeyFrameLine(raw, fps, heartRate, spectra),
     methodGapBpm: beats.methodGapBpm,
   };
   const confidence = confidenceFrom(quality);

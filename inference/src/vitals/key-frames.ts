@@ -1,8 +1,8 @@
 // Video-codec groups of pictures (docs/inference.md, "Limits"). An encoder codes a key frame
 // afresh every second or two, and the colour differences follow the same small pattern in
 // every group: a component at exactly 1/GOP Hz and its multiples, shared by every region.
-// With the usual 1 s GOP that is 60 bpm. Removing it failed (a steady pulse folds as well);
-// so when the pattern is there and the rate sits on it, the rate is not trusted.
+// With the usual 1 s GOP that is 60 bpm. A comb strong enough is found and removed first
+// (gop.ts); this fold test, on what is left, still distrusts a rate on a 1 s or 2 s pattern.
 import type { ModelOutput } from "../model-runner.js";
 import { median, movingMean } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";

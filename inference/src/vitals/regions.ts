@@ -3,7 +3,7 @@ import type { ModelOutput } from "../model-runner.js";
 import { bandPass } from "../dsp/filters.js";
 import { motionFreePbv } from "../dsp/pbv.js";
 import { powerSpectrum, pulseSnrDb, spectralPeak, type ComplexSpectrum } from "../dsp/spectrum.js";
-import { clamp, mean, std } from "../dsp/stats.js";
+import { clamp, mean, median, std } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
 import { bridgeMasked } from "./motion.js";
 
@@ -11,7 +11,10 @@ import { bridgeMasked } from "./motion.js";
 // third harmonic, at high confidence, since the fundamental was simply not looked at.
 export const PULSE_LO_HZ = 0.6;
 export const PULSE_HI_HZ = 3.5; // 210 bpm
-const GRID_HZ = 0.01; // 0.6 bpm grid; a 24 s Hann main lobe spans ~8 points, so the parabola is exact enough
+const GRID_HZ = 0.01;
+// sharedFloor of a family's own peak: in broadband shared power (>= 0.06) or clear (< 0.03).
+const JUNK_FLOOR = 0.06;
+const CLEAR_FLOOR = 0.03; // 0.6 bpm grid; a 24 s Hann main lobe spans ~8 points, so the parabola is exact enough
 
 export type RegionPulse = {
   region: number;
@@ -34,6 +37,8 @@ export type FusedPulse = {
   ambiguity: number; // 0..1 cross-region power of the strongest rival rate over the chosen one's
   familyGapBpm: number; // |rate from POS candidates alone - rate from PBV candidates alone|; 0 with one family
   octaveRegions: number; // regions with a candidate whose own peak is at twice or half the rate
+  sharedSnrDb: number; // SNR of the cross-region spectrum alone (the power the regions share)
+  sharedFloor: number; // typical shared power 0.15-0.5 Hz from the rate over the rate's (regions.ts sharedFloor)
 };
 
 export function column(data: Float32Array, stride: number, offset: number, frames: number): Float64Array {
@@ -112,12 +117,24 @@ function gateMasked(x: Float64Array, mask: Uint8Array, fps: number): Float64Arra
 export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number, mask?: Uint8Array): FusedPulse | undefined {
   const usable = cands.filter((c) => c.spectrum);
   if (!usable.length) return undefined;
-  const { freq: f0, ambiguity } = crossRegionPeak(usable, fps);
+  const { freq: f0, ambiguity, sharedSnrDb, sharedFloor } = crossRegionPeak(usable, fps);
   // The two extraction methods fail differently: through a video codec (coarse chroma) POS
   // can lock on one artefact in every region while PBV keeps the pulse. Each family's own
   // rate is a second opinion; a disagreement lowers confidence (confidence.ts).
   const pos = usable.filter((c) => c.method === "pos"), pbv = usable.filter((c) => c.method !== "pos");
-  const familyGapBpm = pos.length && pbv.length ? Math.abs(crossRegionPeak(pos, fps).freq - crossRegionPeak(pbv, fps).freq) * 60 : 0;
+  let familyGapBpm = 0;
+  if (pos.length && pbv.length) {
+    const a = crossRegionPeak(pos, fps), b = crossRegionPeak(pbv, fps);
+    familyGapBpm = Math.abs(a.freq - b.freq) * 60;
+    // The family that disagrees with the rate chosen from both, when its own peak sits in
+    // broadband shared power (a codec's damage, sharedFloor) while the agreeing family's
+    // peak stands clear, is no second opinion: only a clear peak elsewhere contests the rate.
+    const [agrees, differs] = Math.abs(a.freq - f0) <= Math.abs(b.freq - f0) ? [a, b] : [b, a];
+    // Through H.264 and VP8 POS often locks on such power at 45-65 bpm while PBV reads the
+    // pulse. Never near 60, 120 or 180 bpm, where a clear peak may be a 1 s key-frame line.
+    const offKeyFrames = Math.abs(f0 * 60 - 60 * Math.round(f0)) > 4;
+    if (offKeyFrames && Math.abs(agrees.freq - f0) * 60 < 3 && differs.sharedFloor >= JUNK_FLOOR && agrees.sharedFloor < CLEAR_FLOOR) familyGapBpm = 0;
+  }
   for (const c of usable) {
     c.snrDb = pulseSnrDb(c.spectrum!, f0);
     c.weight = Math.pow(10, c.snrDb / 10) * Math.min(1, c.skin / 0.2);
@@ -130,7 +147,7 @@ export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number
   const freq = spectralPeak({ freqs: sp.freqs, power: near }).freq;
   const totalWeight = usable.reduce((a, c) => a + c.weight, 0);
   const agree = usable.filter((c) => Math.abs(c.freq - freq) * 60 < 5).reduce((a, c) => a + c.weight, 0);
-  return { signal, freq, snrDb: pulseSnrDb(sp, freq), agreement: agree / totalWeight, coherence: halvesCorrelation(usable, frames, mask), ambiguity, familyGapBpm, octaveRegions: octaveRegions(usable, freq) };
+  return { signal, freq, snrDb: pulseSnrDb(sp, freq), agreement: agree / totalWeight, coherence: halvesCorrelation(usable, frames, mask), ambiguity, familyGapBpm, octaveRegions: octaveRegions(usable, freq), sharedSnrDb, sharedFloor };
 }
 
 /**
@@ -143,7 +160,7 @@ function octaveRegions(usable: RegionPulse[], f0: number): number {
   return new Set(usable.filter((c) => off(c.freq)).map((c) => c.region)).size;
 }
 
-function crossRegionPeak(usable: RegionPulse[], fps: number): { freq: number; ambiguity: number } {
+function crossRegionPeak(usable: RegionPulse[], fps: number): { freq: number; ambiguity: number; sharedSnrDb: number; sharedFloor: number } {
   const { freqs } = usable[0].rateSpectrum!;
   const n = freqs.length;
   const regions = [...new Set(usable.map((c) => c.region))];
@@ -163,7 +180,24 @@ function crossRegionPeak(usable: RegionPulse[], fps: number): { freq: number; am
   // A strong peak at twice the rate is either the pulse's own harmonic (0.3-0.6 of its power
   // for a sharp systolic wave) or the true rate read at half: above ~0.6 it is contested.
   const octave = powerNear(freqs, score, 2 * freq) / Math.max(1e-30, powerNear(freqs, score, freq));
-  return { freq, ambiguity: Math.max(rivalRatio(freqs, score, freq), clamp(octave - 0.3, 0, 1)) };
+  return { freq, ambiguity: Math.max(rivalRatio(freqs, score, freq), clamp(octave - 0.3, 0, 1)), sharedSnrDb: pulseSnrDb({ freqs, power: score.map((v) => Math.max(0, v)) }, freq), sharedFloor: sharedFloor(freqs, score, freq) };
+}
+
+/**
+ * The typical (median) size of the shared power 0.15-0.5 Hz either side of the rate, over
+ * the rate's own. The regions' sensor noise is independent, so around a pulse the shared
+ * power is ~0 however noisy the regions are; a video codec's damage is shared by every
+ * region and broadband (a hump at 35-65 bpm through H.264 at phone bitrates), so a peak
+ * picked in it stands only a few times above its surroundings.
+ */
+function sharedFloor(freqs: Float64Array, score: Float64Array, f0: number): number {
+  const around: number[] = [];
+  for (let k = 0; k < freqs.length; k++) {
+    const d = Math.abs(freqs[k] - f0);
+    if (d >= 0.15 && d <= 0.5 && Math.abs(freqs[k] - 2 * f0) > 0.15 && Math.abs(freqs[k] - f0 / 2) > 0.15) around.push(Math.abs(score[k]));
+  }
+  const own = powerNear(freqs, score, f0);
+  return around.length && own > 0 ? median(around) / own : 1;
 }
 
 function powerNear(freqs: Float64Array, score: Float64Array, f: number): number {
