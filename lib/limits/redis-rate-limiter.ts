@@ -8,34 +8,9 @@ import { decide, RATE_WINDOW_MS, type RateDecision, type RateLimiter } from "./r
 // instance cannot reorder them), so expired entries are always at the tail and leave by RPOP.
 // Each request pushes at most one entry and each entry is popped once: O(1) amortised.
 // With limit 0 the script only counts (nothing can be pushed).
-const HIT_SCRIPT = `
-local now = tonumber(ARGV[1])
-local since = now - tonumber(ARGV[2])
-local limit = tonumber(ARGV[3])
-while true do
-  local oldest = redis.call('LINDEX', KEYS[1], -1)
-  if not oldest or tonumber(oldest) > since then break end
-  redis.call('RPOP', KEYS[1])
-end
-local n = redis.call('LLEN', KEYS[1])
-local allowed = 0
-if n < limit then
-  local newest = tonumber(redis.call('LINDEX', KEYS[1], 0) or now)
-  redis.call('LPUSH', KEYS[1], math.max(now, newest))
-  n = n + 1
-  allowed = 1
-end
-if n > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return { allowed, n, tonumber(redis.call('LINDEX', KEYS[1], -1) or now) }`;
-
-// Session start's one round trip (lib/sessions/start-session-handler.ts): the SDK brute-force
-// block of the client IP first (a blocked request counts nothing), then the window as above.
-// Returns the window's figures, the time pushed (for a refund), and the block state.
-const GUARDED_HIT_SCRIPT = `
-local blocked = tonumber(redis.call('HGET', KEYS[2], 'blockedUntil'))
-local failures = redis.call('HEXISTS', KEYS[2], 'failures')
-local now = tonumber(ARGV[1])
-if blocked and blocked > now then return { -1, 0, 0, 0, failures, blocked } end
+// The window step both scripts share (now in `now`): drop expired entries, count, push one if
+// under the limit; leaves allowed, n, pushed (0 if none) and oldest.
+const WINDOW_STEP = `
 local since = now - tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
 while true do
@@ -53,7 +28,23 @@ if n < limit then
   allowed = 1
 end
 if n > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return { allowed, n, tonumber(redis.call('LINDEX', KEYS[1], -1) or now), pushed, failures, 0 }`;
+local oldest = tonumber(redis.call('LINDEX', KEYS[1], -1) or now)`;
+
+const HIT_SCRIPT = `
+local now = tonumber(ARGV[1])
+${WINDOW_STEP}
+return { allowed, n, oldest }`;
+
+// Session start's one round trip (lib/sessions/start-session-handler.ts): the SDK brute-force
+// block of the client IP first (a blocked request counts nothing), then the window as above.
+// Returns the window's figures, the time pushed (for a refund), and the block state.
+const GUARDED_HIT_SCRIPT = `
+local blocked = tonumber(redis.call('HGET', KEYS[2], 'blockedUntil'))
+local failures = redis.call('HEXISTS', KEYS[2], 'failures')
+local now = tonumber(ARGV[1])
+if blocked and blocked > now then return { -1, 0, 0, 0, failures, blocked } end
+${WINDOW_STEP}
+return { allowed, n, oldest, pushed, failures, 0 }`;
 
 type HitCommand = (key: string, now: number, windowMs: number, limit: number) => Promise<[number, number, number]>;
 type GuardedHitCommand = (key: string, throttleKey: string, now: number, windowMs: number, limit: number) => Promise<number[]>;
