@@ -49,7 +49,8 @@ function createClients(): Clients {
 const globalForDb = globalThis as unknown as { __vitalsDb?: Clients };
 
 function clients(): Clients {
-  return (globalForDb.__vitalsDb ??= createClients());
+  globalForDb.__vitalsDb ??= createClients();
+  return globalForDb.__vitalsDb;
 }
 
 /** The one Prisma client of the process (PostgreSQL, or embedded PGlite). Created on first use. */

@@ -5,7 +5,7 @@ type Fields = Record<string, unknown>;
 
 type Sink = (line: string) => void;
 const stdoutSink: Sink = (line) => {
-  if (logLevel() !== "silent") process.stdout.write(line + "\n");
+  if (logLevel() !== "silent") process.stdout.write(`${line}\n`);
 };
 
 /** LOG_LEVEL from the settings; a log line is still written when the settings themselves are invalid. */

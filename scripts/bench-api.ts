@@ -191,17 +191,17 @@ async function main() {
     for (const store of ["redis", "postgres"] as const) {
       const label = store === "redis" ? "PostgreSQL + Redis" : "PostgreSQL alone";
       const f = pool(runs[store]);
-      console.log(describe(`session start, ${label}`, f) + `   ${(f.rps / bare.rps).toFixed(2)} of bare`);
+      console.log(`${describe(`session start, ${label}`, f)}   ${(f.rps / bare.rps).toFixed(2)} of bare`);
     }
     const noLog = pool(runs.noLog);
-    console.log(describe("session start, PostgreSQL + Redis, request log off", noLog) + `   request log on: ${(pool(runs.redis).rps / noLog.rps).toFixed(2)} of off`);
+    console.log(`${describe("session start, PostgreSQL + Redis, request log off", noLog)}   request log on: ${(pool(runs.redis).rps / noLog.rps).toFixed(2)} of off`);
     const perRequest = (name: string) => cpu[name].ms / cpu[name].requests;
     console.log(`  server CPU per answer: bare ${perRequest("bare").toFixed(2)} ms, session start with Redis ${perRequest("redis").toFixed(2)} ms (bare = ${(perRequest("bare") / perRequest("redis")).toFixed(2)} of it), PostgreSQL alone ${perRequest("postgres").toFixed(2)} ms (${(perRequest("bare") / perRequest("postgres")).toFixed(2)})`);
     console.log(`  per round (req/s): ${runs.bare.map((b, i) => `${b.rps.toFixed(0)}/${runs.redis[i].rps.toFixed(0)}/${runs.postgres[i].rps.toFixed(0)}`).join("  ")}  (bare/redis/postgres)`);
     console.log(`\nSession start with 1 vs ${FULL_WINDOW} requests already in the hourly window (${WINDOW_ROUNDS} alternating rounds of 90)`);
     for (const [store, w] of Object.entries(windows)) {
       console.log(describe(`${store}: 1 in window`, w[0]));
-      console.log(describe(`${store}: ${FULL_WINDOW} in window`, w[1]) + `   ${(w[1].rps / w[0].rps).toFixed(2)} of 1`);
+      console.log(`${describe(`${store}: ${FULL_WINDOW} in window`, w[1])}   ${(w[1].rps / w[0].rps).toFixed(2)} of 1`);
     }
   } finally {
     for (const s of servers) await stop(s);

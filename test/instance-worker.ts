@@ -9,6 +9,6 @@ const ip = `10.200.${process.pid % 250}.1`;
 const calls = Array.from({ length: n }, () => (kind === "start" ? startSession({ key, ip }) : pollResult({ key, ip }, randomUUID())));
 Promise.all(calls).then(async (responses) => {
   const codes = await Promise.all(responses.map(async (r) => (r.status === 429 ? (await r.json()).error : String(r.status))));
-  process.stdout.write(JSON.stringify(codes) + "\n");
+  process.stdout.write(`${JSON.stringify(codes)}\n`);
   process.exit(0);
 });

@@ -89,7 +89,7 @@ describe("the production server", () => {
   it("ignores a client's spoofed client-IP header: the brute-force block follows the socket", async () => {
     // From a loopback address of its own, so the block cannot touch other tests' clients.
     const localAddress = `127.0.${(process.pid % 200) + 20}.${(Date.now() % 200) + 20}`;
-    const bad = "ck_live_" + "f".repeat(64);
+    const bad = `ck_live_${"f".repeat(64)}`;
     for (let i = 0; i < 10; i++) {
       await postFrom(localAddress, "/sdk/session/start", { "x-api-key": bad, "x-vitals-client-ip": `192.0.2.${i}` });
     }
@@ -113,7 +113,7 @@ describe("the production server", () => {
   it("answers a path that is not valid percent-encoding with 400 in the flat body, with CORS and a request id", async () => {
     const paths: [string, string][] = [["POST", "/sdk/session/%ZZ/upload-complete"], ["GET", "/developer/keys/%E0%A4%A"], ["GET", "/dashboard/%"]];
     for (const [method, path] of paths) {
-      const res = await rawRequest(method, path, { "x-api-key": "ck_test_" + "a".repeat(64) });
+      const res = await rawRequest(method, path, { "x-api-key": `ck_test_${"a".repeat(64)}` });
       expect(res.status, path).toBe(400);
       expect(JSON.parse(res.body), path).toEqual({ error: "INVALID_REQUEST", message: "The request path is not valid percent-encoding", retryable: false });
       expect(res.headers["access-control-allow-origin"], path).toBe("*");

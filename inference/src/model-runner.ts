@@ -75,7 +75,7 @@ export async function runModel(frames: Uint8Array, frameCount: number, fps: numb
 
 function expectFloat(result: ort.InferenceSession.ReturnType, name: string, size: number): Float32Array {
   const t = result[name];
-  if (!t || t.type !== "float32" || t.data.length !== size) {
+  if (t?.type !== "float32" || t.data.length !== size) {
     throw new ModelError("MODEL_CONTRACT", `model output "${name}" must be float32 with ${size} values`);
   }
   return t.data as Float32Array;

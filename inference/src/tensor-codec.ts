@@ -58,4 +58,4 @@ export async function decodeTensor(buf: Uint8Array): Promise<DecodedTensor> {
   return { header, frames, timings: { inflate_ms, crc_ms } };
 }
 
-const hex = (n: number) => "0x" + n.toString(16).padStart(8, "0");
+const hex = (n: number) => `0x${n.toString(16).padStart(8, "0")}`;

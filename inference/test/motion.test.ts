@@ -7,7 +7,10 @@ const T = 300, fps = 30;
 /** Model outputs of a still, evenly lit face with a little sensor noise; `edit` adds an event. */
 function still(edit: (o: ModelOutput) => void = () => {}): ModelOutput {
   let seed = 1;
-  const noise = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.02;
+  const noise = () => {
+    seed = (seed * 16807) % 2147483647;
+    return (seed / 2147483647 - 0.5) * 0.02;
+  };
   const o: ModelOutput = {
     frames: T,
     rgbMeans: Float32Array.from({ length: T * 12 }, (_, i) => [150, 110, 90][i % 3] + noise()),

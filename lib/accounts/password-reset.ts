@@ -53,11 +53,11 @@ export async function resetPassword(token: string, password: string, ip: string,
   assertPasswordAllowed(password);
   // A cheap look first, so a bad token never costs an argon2 hash; the claim below decides.
   const candidate = await db.emailToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { purpose: true, usedAt: true, expiresAt: true } });
-  if (!candidate || candidate.purpose !== "reset" || candidate.usedAt || candidate.expiresAt <= now) throw new ApiError("INVALID_REQUEST", INVALID);
+  if (candidate?.purpose !== "reset" || candidate.usedAt || candidate.expiresAt <= now) throw new ApiError("INVALID_REQUEST", INVALID);
   const passwordHash = await hashPassword(password);
   await db.$transaction(async (tx) => {
     const row = await tx.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });
-    if (!row || row.purpose !== "reset") throw new ApiError("INVALID_REQUEST", INVALID);
+    if (row?.purpose !== "reset") throw new ApiError("INVALID_REQUEST", INVALID);
     const claimed = await tx.emailToken.updateMany({
       where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
       data: { usedAt: now },

@@ -14,7 +14,7 @@ const INVALID = "This verification link is invalid or has expired; sign up again
  */
 export async function verifyEmail(token: string, ip: string, now = new Date()): Promise<VerifyResult> {
   const row = await db.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });
-  if (!row || row.purpose !== "verify" || row.expiresAt <= now) throw new ApiError("INVALID_REQUEST", INVALID);
+  if (row?.purpose !== "verify" || row.expiresAt <= now) throw new ApiError("INVALID_REQUEST", INVALID);
   const needsApproval = env().REQUIRE_APPROVAL;
   return db.$transaction(async (tx) => {
     // Claiming the token is the atomic step: of two concurrent clicks only one verifies.

@@ -80,7 +80,7 @@ export async function apiKeyFlow(ctx: RequestContext, fn: (ctx: SdkContext) => P
     // (docs/api.md, "Limits"), its 400s, 403s and 429s included.
     if (opts.usageHeaders && !ctx.responseHeaders.has("X-Usage-Current") && !isDependencyDown(err)) {
       const figures = await usageFigures(key.developer, now).catch(() => null);
-      if (figures) Object.entries(usageHeaders(figures)).forEach(([name, value]) => ctx.responseHeaders.set(name, value));
+      if (figures) for (const [name, value] of Object.entries(usageHeaders(figures))) ctx.responseHeaders.set(name, value);
     }
     throw err;
   }
@@ -89,7 +89,9 @@ export async function apiKeyFlow(ctx: RequestContext, fn: (ctx: SdkContext) => P
 /** Account status and the hourly limit, then the handler. */
 async function limited(ctx: RequestContext, key: SdkCredential, now: Date, fn: (ctx: SdkContext) => Promise<Response>): Promise<Response> {
   const limit = PLAN_LIMITS[key.developer.plan].requestsPerHour;
-  const setRateHeaders = (d: RateDecision) => Object.entries(rateHeaders(d)).forEach(([name, value]) => ctx.responseHeaders.set(name, value));
+  const setRateHeaders = (d: RateDecision) => {
+    for (const [name, value] of Object.entries(rateHeaders(d))) ctx.responseHeaders.set(name, value);
+  };
   try {
     assertDeveloperActive(key.developer);
   } catch (err) {

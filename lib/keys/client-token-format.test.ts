@@ -15,7 +15,7 @@ describe("client token format", () => {
   it("is never mistaken for a key, nor a key for a token", () => {
     const { token } = generateClientToken("live");
     expect(isWellFormedApiKey(token)).toBe(false);
-    const key = "ck_live_" + "a".repeat(64);
+    const key = `ck_live_${"a".repeat(64)}`;
     expect(looksLikeClientToken(key)).toBe(false);
     expect(isWellFormedClientToken(key)).toBe(false);
   });
@@ -24,7 +24,7 @@ describe("client token format", () => {
     expect(new Set(Array.from({ length: 1000 }, () => generateClientToken("test").token)).size).toBe(1000);
   });
 
-  it.each(["", "ct_prod_" + "a".repeat(64), "ct_live_" + "A".repeat(64), "ct_live_" + "a".repeat(63), "ct_live_" + "a".repeat(65), " ct_live_" + "a".repeat(64)])(
+  it.each(["", `ct_prod_${"a".repeat(64)}`, `ct_live_${"A".repeat(64)}`, `ct_live_${"a".repeat(63)}`, `ct_live_${"a".repeat(65)}`, ` ct_live_${"a".repeat(64)}`])(
     "rejects malformed token %j",
     (token) => expect(isWellFormedClientToken(token)).toBe(false),
   );

@@ -19,12 +19,12 @@ describe("API key format", () => {
 
   it.each([
     "",
-    "ck_prod_" + "a".repeat(64),
-    "ck_test_" + "A".repeat(64),
-    "ck_test_" + "g".repeat(64),
-    "ck_test_" + "a".repeat(63),
-    "ck_test_" + "a".repeat(65),
-    " ck_test_" + "a".repeat(64),
+    `ck_prod_${"a".repeat(64)}`,
+    `ck_test_${"A".repeat(64)}`,
+    `ck_test_${"g".repeat(64)}`,
+    `ck_test_${"a".repeat(63)}`,
+    `ck_test_${"a".repeat(65)}`,
+    ` ck_test_${"a".repeat(64)}`,
   ])("rejects malformed key %j", (key) => {
     expect(isWellFormedApiKey(key)).toBe(false);
   });

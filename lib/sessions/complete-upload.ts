@@ -86,7 +86,7 @@ export async function completeUpload(key: SdkCredential, sessionId: string, now:
   });
   if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "This session is already being processed");
 
-  let measured;
+  let measured: Measured;
   try {
     measured = await measure(session);
   } finally {

@@ -154,7 +154,8 @@ async function startOnRedis(ctx: RequestContext, s: NewStart, parsed: Parsed, at
     const found = await accountOfKey(pool, s.keyHash);
     if (!found) return general(ctx);
     if (keyAccounts.size >= MAX_CACHED_KEYS) keyAccounts.clear();
-    keyAccounts.set(s.keyHash, (account = found));
+    account = found;
+    keyAccounts.set(s.keyHash, account);
   }
   const limiter = redisWindow;
   const limit = PLAN_LIMITS[account.plan as Plan].requestsPerHour;

@@ -18,10 +18,10 @@ describe("a client token as the credential", () => {
   });
 
   it.each([
-    ["wrong kind", "cx_live_" + "a".repeat(64)],
-    ["upper-case hex", "ct_live_" + "A".repeat(64)],
-    ["short body", "ct_test_" + "a".repeat(63)],
-    ["no environment", "ct_" + "a".repeat(64)],
+    ["wrong kind", `cx_live_${"a".repeat(64)}`],
+    ["upper-case hex", `ct_live_${"A".repeat(64)}`],
+    ["short body", `ct_test_${"a".repeat(63)}`],
+    ["no environment", `ct_${"a".repeat(64)}`],
   ])("refuses a malformed token (%s) without a request", (_what, apiKey) => {
     const service = fakeService(() => jsonResponse(session()));
     expect(() => new VitalsClient({ apiKey, baseUrl: BASE, fetch: service.fetch })).toThrow(InvalidApiKeyError);

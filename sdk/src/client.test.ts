@@ -9,12 +9,12 @@ describe("API key check", () => {
     ["empty", ""],
     ["blank", "   "],
     ["missing", undefined],
-    ["wrong prefix", "ck_prod_" + "a".repeat(64)],
-    ["no environment", "ck_" + "a".repeat(64)],
-    ["upper-case hex", "ck_live_" + "A".repeat(64)],
-    ["non-hex body", "ck_live_" + "g".repeat(64)],
-    ["short body", "ck_live_" + "a".repeat(63)],
-    ["long body", "ck_test_" + "a".repeat(65)],
+    ["wrong prefix", `ck_prod_${"a".repeat(64)}`],
+    ["no environment", `ck_${"a".repeat(64)}`],
+    ["upper-case hex", `ck_live_${"A".repeat(64)}`],
+    ["non-hex body", `ck_live_${"g".repeat(64)}`],
+    ["short body", `ck_live_${"a".repeat(63)}`],
+    ["long body", `ck_test_${"a".repeat(65)}`],
     ["surrounding space", ` ${KEYS.live}`],
   ];
   it.each(bad)("refuses a %s key without making a request", (_what, apiKey) => {

@@ -7,13 +7,13 @@ export type Recorded = { method: string; url: string; headers: Headers; body?: u
 export type Handler = (req: Recorded, index: number) => Response | Promise<Response>;
 
 export const KEYS = {
-  test: "ck_test_" + "a1".repeat(32),
-  live: "ck_live_" + "0f".repeat(32),
+  test: `ck_test_${"a1".repeat(32)}`,
+  live: `ck_live_${"0f".repeat(32)}`,
 };
 /** Client tokens, as minted by POST /sdk/client-token. */
 export const TOKENS = {
-  test: "ct_test_" + "b2".repeat(32),
-  live: "ct_live_" + "3c".repeat(32),
+  test: `ct_test_${"b2".repeat(32)}`,
+  live: `ct_live_${"3c".repeat(32)}`,
 };
 export const BASE = "https://api.example.test";
 

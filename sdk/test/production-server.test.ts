@@ -120,7 +120,7 @@ describe("VitalsClient against the production server", () => {
 
   it("turns the service's error answers into VitalsApiError", async () => {
     const { test } = await createDeveloperWithKeys();
-    const unknownKey = "ck_test_" + "0".repeat(64);
+    const unknownKey = `ck_test_${"0".repeat(64)}`;
     const invalid = (await clientFor(unknownKey).startSession().catch((e: unknown) => e)) as VitalsApiError;
     expect(invalid).toBeInstanceOf(VitalsApiError);
     expect(invalid).toMatchObject({ error: "API_KEY_INVALID", status: 401, retryable: false });

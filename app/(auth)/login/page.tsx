@@ -11,7 +11,7 @@ type Search = Promise<{ next?: string; reset?: string; error?: string }>;
 
 /** Only same-site paths, so the sign-in page cannot be used to send people elsewhere. */
 function safeNext(next: string | undefined): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/dashboard";
+  return next?.startsWith("/") && !next.startsWith("//") ? next : "/dashboard";
 }
 
 export default async function LoginPage({ searchParams }: { searchParams: Search }) {

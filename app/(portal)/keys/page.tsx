@@ -4,7 +4,6 @@ import { listKeys } from "@/lib/keys/list-keys";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { PageHeader } from "@/components/ui/card";
 import { KeysManager } from "@/components/portal/keys-manager";
-import type { ListedKey } from "@/lib/keys/list-keys";
 
 export const metadata: Metadata = { title: "API keys" };
 

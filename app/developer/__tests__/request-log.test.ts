@@ -90,7 +90,7 @@ describe("request log", () => {
   it("logs nothing for a request no account is known for, and another account's entries stay hidden", async () => {
     const { token } = await account();
     const other = await account();
-    const unknown = await startSession({ key: "ck_live_" + "0".repeat(64), ip: uniqueIp() });
+    const unknown = await startSession({ key: `ck_live_${"0".repeat(64)}`, ip: uniqueIp() });
     const theirs = await startSession({ key: other.live.key, ip: uniqueIp() });
     await flushRequestLog();
     expect(await db.requestLog.count({ where: { requestId: unknown.headers.get("x-request-id")! } })).toBe(0);

@@ -6,7 +6,7 @@ import { uniqueIp } from "@/test/ip";
 
 afterEach(() => setSdkClock(() => new Date()));
 
-const unknownKey = () => "ck_live_" + "0".repeat(64);
+const unknownKey = () => `ck_live_${"0".repeat(64)}`;
 
 describe("brute-force protection (10 failed key authentications per IP in 15 minutes)", () => {
   it("blocks the 11th request and every SDK request from that IP, even with a valid key", async () => {

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import * as route from "@/app/sdk/client-token/route";
 import { db } from "@/lib/db";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { hashClientToken } from "@/lib/keys/client-token-format";

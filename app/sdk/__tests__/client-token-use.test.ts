@@ -154,8 +154,8 @@ describe("a client token on the SDK endpoints", () => {
   it("401 API_KEY_INVALID for unknown and malformed tokens, counted toward the brute-force block", async () => {
     const { test } = await createDeveloperWithKeys();
     const ip = uniqueIp();
-    const unknown = "ct_live_" + "0".repeat(64);
-    for (const bad of [unknown, "ct_live_XYZ", "ct_" + "a".repeat(64), unknown + "0"]) {
+    const unknown = `ct_live_${"0".repeat(64)}`;
+    for (const bad of [unknown, "ct_live_XYZ", `ct_${"a".repeat(64)}`, `${unknown}0`]) {
       await expectError(await startSession({ ip, key: bad, headers: { origin: TOKEN_ORIGIN } }), 401, "API_KEY_INVALID");
     }
     for (let i = 0; i < 6; i++) await startSession({ ip, key: unknown, headers: { origin: TOKEN_ORIGIN } });

@@ -4,7 +4,6 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env, resetEnv } from "@/lib/env";
-import { setLogSink } from "@/lib/logger";
 import { sweep } from "@/lib/sessions/sweep";
 import { signedUploadUrl } from "@/lib/storage/upload-url";
 import { createDeveloperWithKeys } from "@/test/fixtures";

@@ -28,8 +28,8 @@ describe.each(endpoints)("%s", (_name, call) => {
 
   it("401 API_KEY_INVALID for a malformed key and for an unknown one", async () => {
     await expectError(await call({ key: "ck_live_NOTHEX", ip: uniqueIp() }), 401, "API_KEY_INVALID");
-    await expectError(await call({ key: "sk_live_" + "a".repeat(64), ip: uniqueIp() }), 401, "API_KEY_INVALID");
-    await expectError(await call({ key: "ck_live_" + "a".repeat(64), ip: uniqueIp() }), 401, "API_KEY_INVALID");
+    await expectError(await call({ key: `sk_live_${"a".repeat(64)}`, ip: uniqueIp() }), 401, "API_KEY_INVALID");
+    await expectError(await call({ key: `ck_live_${"a".repeat(64)}`, ip: uniqueIp() }), 401, "API_KEY_INVALID");
   });
 
   it("401 API_KEY_REVOKED for a revoked key and API_KEY_EXPIRED for an expired one; revoked wins", async () => {
@@ -73,7 +73,7 @@ describe.each(endpoints)("%s", (_name, call) => {
     const { live } = await createDeveloperWithKeys();
     const bearer = await call({ ip: uniqueIp(), headers: { authorization: `Bearer ${live.key}` } });
     expect(bearer.status).not.toBe(401);
-    const conflicting = await call({ key: "ck_live_" + "b".repeat(64), ip: uniqueIp(), headers: { authorization: `Bearer ${live.key}` } });
+    const conflicting = await call({ key: `ck_live_${"b".repeat(64)}`, ip: uniqueIp(), headers: { authorization: `Bearer ${live.key}` } });
     await expectError(conflicting, 401, "API_KEY_INVALID");
   });
 

@@ -122,7 +122,7 @@ export async function runRealistic(argv: string[]) {
         if (jsonl) {
           const v = r.out.ok ? r.out.vitals : undefined;
           const row: Saved = { index: r.c.index, hr: v?.heart_rate ?? NaN, rr: v?.respiratory_rate ?? NaN, conf: v?.confidence ?? 0, truthHr: r.truth.heartRate, truthRr: r.truth.respiratoryRate };
-          await appendFile(jsonl, JSON.stringify(row) + "\n");
+          await appendFile(jsonl, `${JSON.stringify(row)}\n`);
         }
         if (argv.includes("--verbose")) {
           const v = r.out.ok ? `${r.out.vitals.heart_rate} conf ${r.out.vitals.confidence}` : r.out.error.code;

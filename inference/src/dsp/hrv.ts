@@ -49,7 +49,7 @@ export function analyseBeats(fused: Float64Array, halves: Float64Array[] | undef
   // the honest answer is "small", and confidence already says the scan is noisy.
   const corrected = Math.sqrt(Math.max(measured ** 2 - 2 * jitterMs ** 2, (0.4 * measured) ** 2));
   // Amplitudes of beats inside motion segments measure the motion, not the breath.
-  const keep = initial.times.map((t) => !mask || !mask[Math.min(mask.length - 1, Math.round(t * rate))]);
+  const keep = initial.times.map((t) => !mask?.[Math.min(mask.length - 1, Math.round(t * rate))]);
   // The mean interval over many beats is far finer than the spectral peak; trust it when
   // the two agree, otherwise the spectrum (beats may be missed in noise).
   const spectralHr = pulseHz * 60;

@@ -171,7 +171,7 @@ export function removePeriodic(data: Float32Array, stride: number, frames: numbe
   for (let c = 0; c < stride; c++) {
     for (let t = 0; t < frames; t++) x[t] = data[t * stride + c];
     const trend = movingMean(x, bins);
-    groups.forEach((g) => (g.length = 0));
+    for (const g of groups) g.length = 0;
     for (let t = 0; t < frames; t++) groups[bin(t)].push(x[t] - trend[t]);
     let m = 0;
     for (let p = 0; p < bins; p++) { pattern[p] = groups[p].length ? median(groups[p]) : 0; m += pattern[p] / bins; }

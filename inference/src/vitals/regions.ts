@@ -137,7 +137,7 @@ export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number
   }
   for (const c of usable) {
     c.snrDb = pulseSnrDb(c.spectrum!, f0);
-    c.weight = Math.pow(10, c.snrDb / 10) * Math.min(1, c.skin / 0.2);
+    c.weight = 10 ** (c.snrDb / 10) * Math.min(1, c.skin / 0.2);
   }
   const signal = weightedSum(usable, frames);
   if (!signal) return undefined;
