@@ -3,7 +3,8 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Vitals", template: "%s · Vitals" },
-  description: "Contactless vital signs for health apps: heart rate, respiration, HRV, SpO2 and blood pressure from a face.",
+  description:
+    "Contactless vital signs for health apps: heart rate, respiration, HRV, SpO2 and blood pressure from a face.",
   // Static files live in public/ (served as they are, at the root).
   icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
 };

@@ -66,7 +66,10 @@ const videos = new Map<number, { video: string; truth: FaceVideoTruth }>();
 function faceVideo(heartRate: number) {
   if (!videos.has(heartRate)) {
     const video = path.join(dir, `face-${heartRate}.y4m`);
-    videos.set(heartRate, { video, truth: writeFaceVideo({ out: video, heartRate, seconds: VIDEO_SECONDS, seed: heartRate }) });
+    videos.set(heartRate, {
+      video,
+      truth: writeFaceVideo({ out: video, heartRate, seconds: VIDEO_SECONDS, seed: heartRate }),
+    });
   }
   return videos.get(heartRate)!;
 }
@@ -82,10 +85,19 @@ async function cameraPage(video: string, baseURL: string): Promise<{ page: Page;
 
 function attachRun(testInfo: TestInfo, run: CaptureRun) {
   const { stats, ...rest } = run;
-  const summary = stats && { frames: stats.frames, fps: stats.fps, landmarkRefreshesPerSecond: stats.landmarkRefreshesPerSecond };
+  const summary = stats && {
+    frames: stats.frames,
+    fps: stats.fps,
+    landmarkRefreshesPerSecond: stats.landmarkRefreshesPerSecond,
+  };
   const progress = run.events.filter((e) => e.type === "progress").pop();
-  console.log(`${testInfo.title}: ${JSON.stringify(run.result?.vitals ?? run.error)} ${JSON.stringify(summary)} usable ${JSON.stringify(progress)}`);
-  return testInfo.attach("capture", { body: JSON.stringify({ ...rest, stats: summary }, null, 1), contentType: "application/json" });
+  console.log(
+    `${testInfo.title}: ${JSON.stringify(run.result?.vitals ?? run.error)} ${JSON.stringify(summary)} usable ${JSON.stringify(progress)}`,
+  );
+  return testInfo.attach("capture", {
+    body: JSON.stringify({ ...rest, stats: summary }, null, 1),
+    contentType: "application/json",
+  });
 }
 
 for (const heartRate of [72, 132]) {
@@ -125,16 +137,21 @@ async function cameraCapture(video: string, baseURL: string, testInfo: TestInfo,
   const { timestamps } = await checkUploadedTensor(page, testInfo, truth.fps);
   // The truth on the camera's clock: the file time shown at each capture time, read from the
   // frames' index blocks.
-  const t0 = timestamps[0]!, t1 = timestamps[timestamps.length - 1]!;
+  const t0 = timestamps[0]!,
+    t1 = timestamps[timestamps.length - 1]!;
   const clock = run.frameClock.filter(([t]) => t >= t0 - 500 && t <= t1 + 500);
   const shown = (ms: number) => interpolate(clock, ms) / truth.fps;
   const pace = (shown(t1) - shown(t0)) / ((t1 - t0) / 1000);
   const expected = shownHeartRate(truth.beats, shown, t0, t1, truth.fps);
-  console.log(`expected ${expected.toFixed(2)} bpm (waveform ${truth.heartRate.toFixed(2)}, camera pace ${pace.toFixed(4)})`);
+  console.log(
+    `expected ${expected.toFixed(2)} bpm (waveform ${truth.heartRate.toFixed(2)}, camera pace ${pace.toFixed(4)})`,
+  );
   return { run, requests, expected, pace };
 }
 
-test("face covered for most of the capture: not enough usable signal, nothing uploaded; abort() ends a capture", async ({ baseURL }, testInfo) => {
+test("face covered for most of the capture: not enough usable signal, nothing uploaded; abort() ends a capture", async ({
+  baseURL,
+}, testInfo) => {
   const video = path.join(dir, "face-covered.y4m");
   // Short: the capture gives up once the needed seconds can no longer be reached.
   writeFaceVideo({ out: video, heartRate: 80, seconds: 16, coveredAfter: 3 });
@@ -147,23 +164,46 @@ test("face covered for most of the capture: not enough usable signal, nothing up
   expect(run.error?.message).toContain("not enough usable signal");
   expect(requests.filter((r) => r.startsWith("PUT "))).toEqual([]);
   expect(requests.filter((r) => r.includes("/sdk/session/"))).toEqual([]);
-  expect(run.events.some((e) => e.type === "face" && e.found === false) || !run.events.some((e) => e.type === "face")).toBe(true);
+  expect(
+    run.events.some((e) => e.type === "face" && e.found === false) || !run.events.some((e) => e.type === "face"),
+  ).toBe(true);
 
   const aborted = await runCapture(page, await clientToken(baseURL!), CAPTURE_SECONDS, { abortAfterMs: 1000 });
   expect(aborted.error).toEqual({ name: "CaptureError", reason: "aborted", message: "the capture was aborted" });
   expect(requests.filter((r) => r.includes("/sdk/session/") || r.startsWith("PUT "))).toEqual([]);
 });
 
-test("a video file in a video element: the file's own timeline, heart rate within 3 bpm", async ({ baseURL }, testInfo) => {
+test("a video file in a video element: the file's own timeline, heart rate within 3 bpm", async ({
+  baseURL,
+}, testInfo) => {
   // The file-picker case: the 72 bpm camera video as a WebM (lossless VP9, so the pulse
   // survives), played by the page; no camera.
   const { video, truth } = faceVideo(72);
   const webm = path.join(dir, "face-file.webm");
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-t", String(FILE_CAPTURE_SECONDS + 3), "-i", video, "-c:v", "libvpx-vp9", "-lossless", "1", "-deadline", "realtime", "-cpu-used", "8", webm]);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-t",
+    String(FILE_CAPTURE_SECONDS + 3),
+    "-i",
+    video,
+    "-c:v",
+    "libvpx-vp9",
+    "-lossless",
+    "1",
+    "-deadline",
+    "realtime",
+    "-cpu-used",
+    "8",
+    webm,
+  ]);
   browser = await launchWithCamera();
   const page = await openHarness(browser, baseURL!);
   await page.route(`${baseURL}/face-file.webm`, (route) => route.fulfill({ path: webm, contentType: "video/webm" }));
-  const run = await runCapture(page, await clientToken(baseURL!), FILE_CAPTURE_SECONDS, { videoUrl: "/face-file.webm" });
+  const run = await runCapture(page, await clientToken(baseURL!), FILE_CAPTURE_SECONDS, {
+    videoUrl: "/face-file.webm",
+  });
   await attachRun(testInfo, run);
   expect(run.error).toBeUndefined();
   // The video's own time (mediaTime) is the truth's time: no camera pace to correct for.
@@ -179,7 +219,11 @@ test("a video file in a video element: the file's own timeline, heart rate withi
  * The uploaded tensor, read by the service's own decoder: its rate is the capture's (from the
  * timestamps, near the video's own), it spans the capture, every region holds skin.
  */
-async function checkUploadedTensor(page: Page, testInfo: TestInfo, videoFps: number): Promise<{ timestamps: number[] }> {
+async function checkUploadedTensor(
+  page: Page,
+  testInfo: TestInfo,
+  videoFps: number,
+): Promise<{ timestamps: number[] }> {
   const { bytes, timestamps } = await encodedTensor(page);
   if (process.env.E2E_KEEP_TENSOR) writeFileSync(testInfo.outputPath("tensor.rppg"), bytes);
   const { header, frames } = await decodeTensor(bytes);
@@ -218,9 +262,13 @@ function regionColour(frames: Uint8Array, frameCount: number, region: number) {
   for (let f = 0; f < frameCount; f++) {
     const base = f * 12 * plane + region * 3 * plane;
     for (let p = 0; p < plane; p++) {
-      const r = frames[base + p]!, g = frames[base + plane + p]!, b = frames[base + 2 * plane + p]!;
+      const r = frames[base + p]!,
+        g = frames[base + plane + p]!,
+        b = frames[base + 2 * plane + p]!;
       if ((r | g | b) === 0) continue;
-      sum[0] += r; sum[1] += g; sum[2] += b;
+      sum[0] += r;
+      sum[1] += g;
+      sum[2] += b;
       skin++;
     }
   }

@@ -15,7 +15,9 @@ let PAGE_ORIGIN = "";
 let OTHER_ORIGIN = "";
 
 test.beforeAll(async () => {
-  site = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>shop</title><h1>shop</h1>"));
+  site = createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>shop</title><h1>shop</h1>"),
+  );
   await new Promise<void>((resolve) => site.listen(0, resolve));
   const { port } = site.address() as AddressInfo;
   PAGE_ORIGIN = `http://localhost:${port}`;
@@ -38,21 +40,31 @@ async function testKey(request: APIRequestContext): Promise<string> {
 }
 
 async function mint(request: APIRequestContext, key: string, origins: string[]): Promise<string> {
-  const res = await request.post("/sdk/client-token", { headers: { "x-api-key": key }, data: { origins, max_scans: 2 } });
+  const res = await request.post("/sdk/client-token", {
+    headers: { "x-api-key": key },
+    data: { origins, max_scans: 2 },
+  });
   expect(res.status()).toBe(201);
   return (await res.json()).token;
 }
-
 
 /** start -> PUT -> upload-complete from inside the page, as the browser SDK does it. */
 function scanFromPage(page: Page, api: string, token: string) {
   return page.evaluate(
     async ({ api, token }) => {
       const auth = { authorization: `Bearer ${token}` };
-      const started = await fetch(`${api}/sdk/session/start`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{}" });
+      const started = await fetch(`${api}/sdk/session/start`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: "{}",
+      });
       const session = await started.json();
       if (!started.ok) return { start: started.status, session };
-      const put = await fetch(session.upload_url, { method: "PUT", headers: { "content-type": "video/webm" }, body: new Uint8Array(64) });
+      const put = await fetch(session.upload_url, {
+        method: "PUT",
+        headers: { "content-type": "video/webm" },
+        body: new Uint8Array(64),
+      });
       const completed = await fetch(`${api}/sdk/session/upload-complete`, {
         method: "POST",
         headers: { ...auth, "content-type": "application/json" },
@@ -71,14 +83,23 @@ test("a page on the token's origin scans with it; a page elsewhere is refused", 
 
   await page.goto(`${PAGE_ORIGIN}/`);
   const scan = await scanFromPage(page, baseURL!, token);
-  expect(scan).toMatchObject({ start: 200, put: 200, complete: 200, result: { status: "completed", vitals: { heart_rate: 72, confidence: 0.95 } } });
+  expect(scan).toMatchObject({
+    start: 200,
+    put: 200,
+    complete: 200,
+    result: { status: "completed", vitals: { heart_rate: 72, confidence: 0.95 } },
+  });
 
   await page.goto(`${OTHER_ORIGIN}/`);
   const refused = await scanFromPage(page, baseURL!, token);
   expect(refused).toMatchObject({ start: 403, session: { error: "FORBIDDEN" } });
 });
 
-test("a same-origin GET, which carries no Origin header, counts as coming from APP_URL", async ({ page, request, baseURL }) => {
+test("a same-origin GET, which carries no Origin header, counts as coming from APP_URL", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const key = await testKey(request);
   const forApp = await mint(request, key, [new URL(baseURL!).origin]);
   const forOther = await mint(request, key, [PAGE_ORIGIN]);

@@ -59,7 +59,9 @@ test("create a test and a live key: each shown once, never again", async ({}, te
   await expect(page.getByText("No API keys yet")).toBeVisible();
   await checkPage(page, "keys-empty", testInfo, { dark: false });
 
-  keys.test = await createKey(page, "Sandbox", "test", async () => checkPage(page, "keys-created-dialog", testInfo, { dark: false }));
+  keys.test = await createKey(page, "Sandbox", "test", async () =>
+    checkPage(page, "keys-created-dialog", testInfo, { dark: false }),
+  );
   expect(keys.test).toMatch(/^ck_test_[0-9a-f]{64}$/);
   keys.live = await createKey(page, "Live backend", "live");
   expect(keys.live).toMatch(/^ck_live_[0-9a-f]{64}$/);

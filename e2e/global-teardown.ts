@@ -6,7 +6,16 @@ export default function globalTeardown() {
   if (!name) return;
   const admin = new URL(process.env.TEST_ADMIN_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
   try {
-    execFileSync("dropdb", ["--force", "-h", admin.hostname, "-p", admin.port || "5432", "-U", decodeURIComponent(admin.username || "postgres"), name]);
+    execFileSync("dropdb", [
+      "--force",
+      "-h",
+      admin.hostname,
+      "-p",
+      admin.port || "5432",
+      "-U",
+      decodeURIComponent(admin.username || "postgres"),
+      name,
+    ]);
   } catch (err) {
     console.warn(`could not drop ${name}: ${(err as Error).message}`);
   }

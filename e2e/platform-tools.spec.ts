@@ -6,7 +6,10 @@ import { createKey, keyRow } from "./support/keys";
 // The tools developers reach for when an integration misbehaves or a key leaks.
 const password = "a long and unusual passphrase 42";
 
-test("rolling a key shows the new secret once and keeps the old one for the chosen grace", async ({ page, request }) => {
+test("rolling a key shows the new secret once and keeps the old one for the chosen grace", async ({
+  page,
+  request,
+}) => {
   const email = `roll-${randomUUID()}@example.test`;
   await signUpVerified(request, email, password, "Roll Tester");
   await logIn(page, email, password);
@@ -50,7 +53,10 @@ test("the request log filtered by 4xx shows a failed call made a moment before",
   const { key } = await created.json();
   const ok = await request.post("/sdk/session/start", { headers: { "x-api-key": key }, data: {} });
   expect(ok.status()).toBe(200);
-  const failed = await request.post("/sdk/session/start", { headers: { "x-api-key": key }, data: { demographics: { age: "old" } } });
+  const failed = await request.post("/sdk/session/start", {
+    headers: { "x-api-key": key },
+    data: { demographics: { age: "old" } },
+  });
   expect(failed.status()).toBe(400);
   const failedId = failed.headers()["x-request-id"];
 
@@ -71,7 +77,10 @@ test("the request log filtered by 4xx shows a failed call made a moment before",
   await expect(row).not.toContainText(key);
 });
 
-test("two-factor sign-in: enrol with a code computed here, then sign in with the next one", async ({ page, request }) => {
+test("two-factor sign-in: enrol with a code computed here, then sign in with the next one", async ({
+  page,
+  request,
+}) => {
   const email = `totp-${randomUUID()}@example.test`;
   await signUpVerified(request, email, password, "Totp Tester");
   await logIn(page, email, password);

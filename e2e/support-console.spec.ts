@@ -36,7 +36,10 @@ let failedRequestId: string;
 const NOTE = "Called the developer about the leaked key.";
 
 test.beforeAll(async ({ playwright, browser }) => {
-  test.skip(process.env.E2E_START_SERVER !== "1", "starts its own REQUIRE_APPROVAL server next to the one Playwright starts");
+  test.skip(
+    process.env.E2E_START_SERVER !== "1",
+    "starts its own REQUIRE_APPROVAL server next to the one Playwright starts",
+  );
   const port = await freePortHere();
   server = await startServerProcess(
     {
@@ -105,7 +108,8 @@ test("staff approve a waiting account from the queue; the developer is mailed an
   // Failed calls the request log keeps (they have an account): enough to put the account in the
   // "many failed requests" queue; the last one is looked for on the account page.
   let failed: unknown;
-  for (let i = 0; i < FAILED_REQUESTS_THRESHOLD; i++) failed = await client.completeUpload(randomUUID()).catch((e: unknown) => e);
+  for (let i = 0; i < FAILED_REQUESTS_THRESHOLD; i++)
+    failed = await client.completeUpload(randomUUID()).catch((e: unknown) => e);
   expect(failed).toMatchObject({ status: 404, error: "SESSION_NOT_FOUND" });
   failedRequestId = (failed as VitalsApiError).requestId!;
   expect(failedRequestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -125,7 +129,10 @@ test("staff revoke the key from the account page; its next SDK request gets 401"
   const client = new VitalsClient({ apiKey: key, baseUrl: base, maxRetries: 0 });
   const err = await client.startSession().catch((e: unknown) => e);
   expect(err).toBeInstanceOf(VitalsApiError);
-  expect({ status: (err as VitalsApiError).status, error: (err as VitalsApiError).error }).toEqual({ status: 401, error: "API_KEY_REVOKED" });
+  expect({ status: (err as VitalsApiError).status, error: (err as VitalsApiError).error }).toEqual({
+    status: 401,
+    error: "API_KEY_REVOKED",
+  });
   expect(await mailFromOutbox(process.env.E2E_OUTBOX!, dev.email, "revoked")).toContain(key.slice(0, 12));
 });
 
@@ -133,11 +140,16 @@ test("the account's audit timeline shows both actions with their reasons and its
   await staffPage.reload();
   const timeline = staffPage.getByTestId("timeline-row");
   await expect(timeline.filter({ hasText: "developer.status_change" })).toContainText(reasons.approve);
-  await expect(timeline.filter({ hasText: "api_key.revoke" }).filter({ hasText: reasons.revoke })).toContainText(`staff ${staff.email}`);
+  await expect(timeline.filter({ hasText: "api_key.revoke" }).filter({ hasText: reasons.revoke })).toContainText(
+    `staff ${staff.email}`,
+  );
   const failed = staffPage.getByTestId("failed-request-row").filter({ hasText: failedRequestId });
   await expect(failed).toContainText("/sdk/session/upload-complete");
   await expect(failed).toContainText("SESSION_NOT_FOUND");
-  await expect(failed.getByRole("link", { name: failedRequestId })).toHaveAttribute("href", `/support/requests?id=${failedRequestId}`);
+  await expect(failed.getByRole("link", { name: failedRequestId })).toHaveAttribute(
+    "href",
+    `/support/requests?id=${failedRequestId}`,
+  );
   await staffPage.getByLabel("New internal note").fill(NOTE);
   noteCall = await recordAction(staffPage, () => staffPage.getByRole("button", { name: "Add note" }).click());
   await expect(staffPage.getByTestId("support-note")).toContainText(NOTE);
@@ -155,7 +167,15 @@ test("the account's audit timeline shows both actions with their reasons and its
 
 test("a developer gets 404 on every /support page and action", async () => {
   const staffId = await idOf(staff.email);
-  for (const url of ["/support", "/support?queue=quota", "/support?queue=failing", "/support?queue=suspended", `/support/accounts/${devId}`, `/support/accounts/${staffId}`, `/support/requests?id=${failedRequestId}`]) {
+  for (const url of [
+    "/support",
+    "/support?queue=quota",
+    "/support?queue=failing",
+    "/support?queue=suspended",
+    `/support/accounts/${devId}`,
+    `/support/accounts/${staffId}`,
+    `/support/requests?id=${failedRequestId}`,
+  ]) {
     expect((await devPage.goto(url))?.status(), url).toBe(404);
   }
   // Staff's own "Add note" request, sent by the developer's session to every support action.
@@ -177,13 +197,18 @@ test("a developer gets 404 on every /support page and action", async () => {
 
 async function idOf(email: string): Promise<string> {
   await staffPage.goto(`/support?q=${encodeURIComponent(email)}`);
-  const href = await staffPage.getByRole("region", { name: "Search results" }).getByRole("link", { name: email }).getAttribute("href");
+  const href = await staffPage
+    .getByRole("region", { name: "Search results" })
+    .getByRole("link", { name: email })
+    .getAttribute("href");
   return href!.split("/").pop()!;
 }
 
 test("an account that has not verified its e-mail is told what to do", async ({ page, request }) => {
   const email = `pending-${stamp}@example.test`;
-  const res = await request.post("/developer/signup", { data: { email, password: "Pending-Password-2026", name: "Pat Pending" } });
+  const res = await request.post("/developer/signup", {
+    data: { email, password: "Pending-Password-2026", name: "Pat Pending" },
+  });
   expect(res.status()).toBe(201);
   await logIn(page, email, "Pending-Password-2026");
   await expect(page.getByText("Verify your e-mail to start using the API")).toBeVisible();

@@ -40,7 +40,23 @@ test.beforeAll(async ({ request }) => {
   // What a developer would pick: a compressed file a browser plays (H.264 MP4; x264's fastest
   // preset takes seconds where VP8 took minutes here), near-lossless so the pulse survives.
   video = path.join(dir, "face.mp4");
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-i", y4m, "-c:v", "libx264", "-preset", "ultrafast", "-crf", "8", "-pix_fmt", "yuv420p", "-an", video]);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-i",
+    y4m,
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-crf",
+    "8",
+    "-pix_fmt",
+    "yuv420p",
+    "-an",
+    video,
+  ]);
   await signUpVerified(request, email, password, "Try It Tester");
 });
 
@@ -63,7 +79,10 @@ async function signedIn(b: Browser, baseURL: string): Promise<Page> {
 
 /** A browser with a camera whose permission is refused (no fake-UI flag: the prompt is dismissed). */
 const launchWithoutCameraPermission = () =>
-  chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${y4m}`] });
+  chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${y4m}`],
+  });
 
 async function heartRateShown(page: Page): Promise<number> {
   const text = await page.getByTestId("vital-heart_rate").locator("dd").first().textContent();
@@ -78,7 +97,9 @@ function setTryItToday(scanCount: number) {
   execFileSync("psql", [process.env.E2E_DATABASE_URL!, "-v", "ON_ERROR_STOP=1", "-c", sql]);
 }
 
-test("camera: the regions and progress ring over the preview, then a heart rate within 3 bpm and the code that ran", async ({ baseURL }, testInfo) => {
+test("camera: the regions and progress ring over the preview, then a heart rate within 3 bpm and the code that ran", async ({
+  baseURL,
+}, testInfo) => {
   const page = await signedIn(await launchWithCamera(y4m), baseURL!);
   await expect(page.getByTestId("allowance")).toContainText("20 of 20 Try it scans left today");
   await checkPage(page, "try-it-idle", testInfo);
@@ -103,7 +124,9 @@ test("camera: the regions and progress ring over the preview, then a heart rate 
     console.log(`camera ran at ${(100 * shown.pace).toFixed(1)}% of real time: scanning again`);
   }
   const measured = await heartRateShown(page);
-  console.log(`camera: ${measured} bpm shown, ${shown.expected.toFixed(2)} expected (waveform ${truth.heartRate.toFixed(2)}, camera pace ${shown.pace.toFixed(3)})`);
+  console.log(
+    `camera: ${measured} bpm shown, ${shown.expected.toFixed(2)} expected (waveform ${truth.heartRate.toFixed(2)}, camera pace ${shown.pace.toFixed(3)})`,
+  );
   expect(shown.pace, "camera pace against real time (machine too busy)").toBeGreaterThanOrEqual(MIN_CAMERA_PACE);
   expect(Math.abs(measured - shown.expected)).toBeLessThanOrEqual(3);
   await expect(page.getByTestId("result-card")).toContainText(/High confidence|Moderate confidence/);
@@ -113,7 +136,9 @@ test("camera: the regions and progress ring over the preview, then a heart rate 
   await checkPage(page, "try-it-result", testInfo);
 });
 
-test("video file: scanned in the browser (only the tensor is uploaded), heart rate within 3 bpm", async ({ baseURL }, testInfo) => {
+test("video file: scanned in the browser (only the tensor is uploaded), heart rate within 3 bpm", async ({
+  baseURL,
+}, testInfo) => {
   const page = await signedIn(await chromium.launch({ executablePath: "/usr/bin/chromium" }), baseURL!);
   await page.getByRole("button", { name: "Use a video file instead" }).click();
   await expect(page.getByTestId("privacy-note")).toContainText("Your video never leaves this device");
@@ -121,7 +146,11 @@ test("video file: scanned in the browser (only the tensor is uploaded), heart ra
   const bodies: { method: string; head: string; body: string }[] = [];
   page.on("request", (r) => {
     const body = r.postDataBuffer() ?? Buffer.alloc(0);
-    bodies.push({ method: r.method(), head: body.subarray(0, 4).toString("hex"), body: body.subarray(0, 16).toString("latin1") });
+    bodies.push({
+      method: r.method(),
+      head: body.subarray(0, 4).toString("hex"),
+      body: body.subarray(0, 16).toString("latin1"),
+    });
   });
   await page.getByRole("button", { name: "Start scan" }).click();
   await expect(page.getByTestId("result-card")).toBeVisible({ timeout: 150_000 });
@@ -139,7 +168,9 @@ test("video file: scanned in the browser (only the tensor is uploaded), heart ra
   await checkPage(page, "try-it-file-result", testInfo, { dark: false });
 });
 
-test("camera permission refused: the page says how to allow it and offers the video file", async ({ baseURL }, testInfo) => {
+test("camera permission refused: the page says how to allow it and offers the video file", async ({
+  baseURL,
+}, testInfo) => {
   const page = await signedIn(await launchWithoutCameraPermission(), baseURL!);
   await page.getByRole("button", { name: "Start scan" }).click();
   const help = page.getByTestId("camera-help");

@@ -41,7 +41,9 @@ function createClients(): Clients {
   const url = env().DATABASE_URL;
   const pool = url ? createPool(url) : null;
   // $disconnect ends the pool too (scripts exit when done).
-  const adapter = pool ? new PrismaPg(pool, { disposeExternalPool: true }) : new PrismaPGlite(new PGlite(embeddedDbDir(env().DATA_DIR)));
+  const adapter = pool
+    ? new PrismaPg(pool, { disposeExternalPool: true })
+    : new PrismaPGlite(new PGlite(embeddedDbDir(env().DATA_DIR)));
   // Bursts queue for a connection instead of failing after Prisma's default 2 s wait.
   return { prisma: new PrismaClient({ adapter, transactionOptions: { maxWait: 15_000, timeout: 15_000 } }), pool };
 }

@@ -21,7 +21,9 @@ describe("loadEnv", () => {
   });
 
   it("counts limits in Redis when REDIS_URL is set, unless told otherwise", () => {
-    expect(loadEnv({ DATABASE_URL: "postgresql://u@h/db", REDIS_URL: "redis://127.0.0.1:6379" }).rateLimitStore).toBe("redis");
+    expect(loadEnv({ DATABASE_URL: "postgresql://u@h/db", REDIS_URL: "redis://127.0.0.1:6379" }).rateLimitStore).toBe(
+      "redis",
+    );
     expect(loadEnv({ REDIS_URL: "redis://h", RATE_LIMIT_STORE: "postgres" }).rateLimitStore).toBe("postgres");
     expect(() => loadEnv({ RATE_LIMIT_STORE: "redis" })).toThrow(/REDIS_URL: is required when RATE_LIMIT_STORE=redis/);
     expect(() => loadEnv({ REDIS_URL: "http://h" })).toThrow(/REDIS_URL/);
@@ -45,7 +47,9 @@ describe("loadEnv", () => {
 
   it("requires S3_BUCKET with the s3 driver, and S3 keys in pairs", () => {
     expect(() => loadEnv({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET: is required when STORAGE_DRIVER=s3/);
-    expect(() => loadEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
     const e = loadEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "b" });
     expect(e.S3_REGION).toBe("us-east-1");
     expect(e.S3_FORCE_PATH_STYLE).toBe(false);

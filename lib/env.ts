@@ -1,80 +1,98 @@
 import { z } from "zod";
 
 // Every setting of the product, validated once. Defaults make a bare machine work.
-const bool = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((v) => v === "true" || v === "1");
+const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const optionalString = z.string().min(1).optional().or(z.literal("").transform(() => undefined));
+const optionalString = z
+  .string()
+  .min(1)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 /** An optional URL of one of the given schemes (empty = unset). */
 const optionalUrl = (pattern: RegExp, message: string) =>
-  z.string().regex(pattern, message).optional().or(z.literal("").transform(() => undefined));
+  z
+    .string()
+    .regex(pattern, message)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  APP_URL: z.url().default("http://localhost:3000"),
-  PORT: int(1, 65535).default(3000),
-  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be a postgresql:// URL"),
-  DATA_DIR: z.string().min(1).default(".data"),
-  // A statement PostgreSQL has not answered by then fails (503 UNAVAILABLE), see lib/db.ts.
-  DATABASE_QUERY_TIMEOUT_MS: int(100, 600_000).default(10_000),
-  PERSIST_VITALS: bool.default(false),
-  RESULT_TTL_SECONDS: int(1, 7 * 24 * 3600).default(900),
-  SESSION_TTL_SECONDS: int(60, 24 * 3600).default(900),
-  MAX_TENSOR_BYTES: int(1024, 1024 ** 3).default(128 * 1024 * 1024),
-  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
-  STORAGE_DIR: optionalString,
-  S3_BUCKET: optionalString,
-  S3_REGION: z.string().min(1).default("us-east-1"),
-  S3_ENDPOINT: z.url().optional().or(z.literal("").transform(() => undefined)),
-  S3_FORCE_PATH_STYLE: bool.default(false),
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-  UPLOAD_SIGNING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  REQUIRE_APPROVAL: bool.default(false),
-  SIGNUPS_PER_IP_PER_HOUR: int(1, 100_000).default(20),
-  TRUST_PROXY: bool.default(false),
-  RATE_LIMIT_STORE: z.enum(["redis", "postgres", "memory"]).optional(),
-  REDIS_URL: optionalUrl(/^rediss?:\/\//, "must be a redis:// or rediss:// URL"),
-  REDIS_KEY_PREFIX: z.string().default("vitals:"),
-  SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL"),
-  MAIL_FROM: z.string().default("Vitals <no-reply@vitals.local>"),
-  MAIL_OUTBOX_DIR: optionalString,
-  ID_TOKEN_PRIVATE_JWK: optionalString,
-  ID_TOKEN_TTL_SECONDS: int(60, 24 * 3600).default(3600),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_PRICE_PRO: optionalString,
-  STRIPE_PRICE_ENTERPRISE: optionalString,
-  /** Another Stripe API address: a local stand-in in tests; production leaves it unset. */
-  STRIPE_API_URL: optionalUrl(/^https?:\/\//, "must be an http:// or https:// URL"),
-  /** Generated into DATA_DIR by npm start when unset (lib/local-secrets.ts), which then re-reads the settings. */
-  NEXTAUTH_SECRET: optionalString,
-  MODEL_PATH: optionalString,
-  INFERENCE_THREADS: int(1, 64).optional(),
-  INFERENCE_TIMEOUT_MS: int(100, 600_000).default(10_000),
-  INFERENCE_QUEUE: z.enum(["pool", "redis"]).default("pool"),
-  INFERENCE_QUEUE_WAIT_MS: int(1000, 600_000).default(90_000),
-  SWEEP_INTERVAL_SECONDS: int(1, 3600).default(30),
-  TRY_IT_DAILY_SCANS: int(0, 10_000).default(20),
-  REQUEST_LOG: z.enum(["on", "off"]).default("on").transform((v) => v === "on"),
-  LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
-}).superRefine((e, ctx) => {
-  // Settings that only make sense together are checked here, so start-up fails naming them.
-  if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) {
-    ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_DRIVER=s3" });
-  }
-  if (e.RATE_LIMIT_STORE === "redis" && !e.REDIS_URL) {
-    ctx.addIssue({ code: "custom", path: ["REDIS_URL"], message: "is required when RATE_LIMIT_STORE=redis" });
-  }
-  if (e.INFERENCE_QUEUE === "redis" && !e.REDIS_URL) {
-    ctx.addIssue({ code: "custom", path: ["REDIS_URL"], message: "is required when INFERENCE_QUEUE=redis" });
-  }
-  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
-    const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
-    ctx.addIssue({ code: "custom", path: [missing], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all" });
-  }
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    APP_URL: z.url().default("http://localhost:3000"),
+    PORT: int(1, 65535).default(3000),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be a postgresql:// URL"),
+    DATA_DIR: z.string().min(1).default(".data"),
+    // A statement PostgreSQL has not answered by then fails (503 UNAVAILABLE), see lib/db.ts.
+    DATABASE_QUERY_TIMEOUT_MS: int(100, 600_000).default(10_000),
+    PERSIST_VITALS: bool.default(false),
+    RESULT_TTL_SECONDS: int(1, 7 * 24 * 3600).default(900),
+    SESSION_TTL_SECONDS: int(60, 24 * 3600).default(900),
+    MAX_TENSOR_BYTES: int(1024, 1024 ** 3).default(128 * 1024 * 1024),
+    STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+    STORAGE_DIR: optionalString,
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ENDPOINT: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    UPLOAD_SIGNING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    REQUIRE_APPROVAL: bool.default(false),
+    SIGNUPS_PER_IP_PER_HOUR: int(1, 100_000).default(20),
+    TRUST_PROXY: bool.default(false),
+    RATE_LIMIT_STORE: z.enum(["redis", "postgres", "memory"]).optional(),
+    REDIS_URL: optionalUrl(/^rediss?:\/\//, "must be a redis:// or rediss:// URL"),
+    REDIS_KEY_PREFIX: z.string().default("vitals:"),
+    SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL"),
+    MAIL_FROM: z.string().default("Vitals <no-reply@vitals.local>"),
+    MAIL_OUTBOX_DIR: optionalString,
+    ID_TOKEN_PRIVATE_JWK: optionalString,
+    ID_TOKEN_TTL_SECONDS: int(60, 24 * 3600).default(3600),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_PRO: optionalString,
+    STRIPE_PRICE_ENTERPRISE: optionalString,
+    /** Another Stripe API address: a local stand-in in tests; production leaves it unset. */
+    STRIPE_API_URL: optionalUrl(/^https?:\/\//, "must be an http:// or https:// URL"),
+    /** Generated into DATA_DIR by npm start when unset (lib/local-secrets.ts), which then re-reads the settings. */
+    NEXTAUTH_SECRET: optionalString,
+    MODEL_PATH: optionalString,
+    INFERENCE_THREADS: int(1, 64).optional(),
+    INFERENCE_TIMEOUT_MS: int(100, 600_000).default(10_000),
+    INFERENCE_QUEUE: z.enum(["pool", "redis"]).default("pool"),
+    INFERENCE_QUEUE_WAIT_MS: int(1000, 600_000).default(90_000),
+    SWEEP_INTERVAL_SECONDS: int(1, 3600).default(30),
+    TRY_IT_DAILY_SCANS: int(0, 10_000).default(20),
+    REQUEST_LOG: z
+      .enum(["on", "off"])
+      .default("on")
+      .transform((v) => v === "on"),
+    LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
+  })
+  .superRefine((e, ctx) => {
+    // Settings that only make sense together are checked here, so start-up fails naming them.
+    if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_DRIVER=s3" });
+    }
+    if (e.RATE_LIMIT_STORE === "redis" && !e.REDIS_URL) {
+      ctx.addIssue({ code: "custom", path: ["REDIS_URL"], message: "is required when RATE_LIMIT_STORE=redis" });
+    }
+    if (e.INFERENCE_QUEUE === "redis" && !e.REDIS_URL) {
+      ctx.addIssue({ code: "custom", path: ["REDIS_URL"], message: "is required when INFERENCE_QUEUE=redis" });
+    }
+    if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+      const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all",
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema> & {
   storageDir: string;

@@ -36,7 +36,10 @@ describe.skipIf(!existsSync(PRISMA_DIFF))("schema drift", () => {
   }
 
   beforeAll(async () => {
-    expectedSql = execFileSync(PRISMA_DIFF, ["--empty", "prisma/schema.prisma"], { encoding: "utf8", timeout: 300_000 });
+    expectedSql = execFileSync(PRISMA_DIFF, ["--empty", "prisma/schema.prisma"], {
+      encoding: "utf8",
+      timeout: 300_000,
+    });
     expect(expectedSql).toContain("CREATE TABLE");
     const { name, url } = await createDatabase("vitals_expected");
     dbs.push(name);
@@ -58,7 +61,11 @@ describe.skipIf(!existsSync(PRISMA_DIFF))("schema drift", () => {
     ["a column added", `ALTER TABLE "Developer" ADD COLUMN "extra" TEXT`, /unexpected columns: Developer\.extra/],
     ["a type changed", `ALTER TABLE "UsageMonth" ALTER COLUMN "scanCount" TYPE BIGINT`, /UsageMonth\.scanCount/],
     ["nullability changed", `ALTER TABLE "ApiKey" ALTER COLUMN "name" DROP NOT NULL`, /ApiKey\.name/],
-    ["a default changed", `ALTER TABLE "Developer" ALTER COLUMN "sessionVersion" SET DEFAULT 1`, /Developer\.sessionVersion/],
+    [
+      "a default changed",
+      `ALTER TABLE "Developer" ALTER COLUMN "sessionVersion" SET DEFAULT 1`,
+      /Developer\.sessionVersion/,
+    ],
     ["an index dropped", `DROP INDEX "Result_deleteAfter_idx"`, /missing indexes: .*Result_deleteAfter_idx/],
     ["an enum value added", `ALTER TYPE "Plan" ADD VALUE 'free'`, /enums: Plan/],
   ];

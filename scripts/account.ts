@@ -30,7 +30,9 @@ export async function runAccountCommand(argv: string[]): Promise<string> {
       : field === "plan"
         ? await setDeveloperPlan(email, value as "starter" | "pro" | "enterprise", actor)
         : await setDeveloperRole(email, value as "developer" | "staff", actor);
-  return result.changed ? `${email}: ${field} ${result.from} -> ${result.to}` : `${email}: ${field} already ${result.to}`;
+  return result.changed
+    ? `${email}: ${field} ${result.from} -> ${result.to}`
+    : `${email}: ${field} already ${result.to}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -61,8 +61,15 @@ async function fillWindow(store: string, dbUrl: string, devId: string, n: number
   }
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
-  await c.query(`INSERT INTO "RateHit" ("developerId", seq, at) SELECT $1, g, $2::timestamp + g * interval '1 ms' FROM generate_series(1, $3::int) g`, [devId, new Date(start), n]);
-  await c.query(`INSERT INTO "RateCounter" ("developerId", seq, "lastAt", "lastAllowed") VALUES ($1, $2, $3, true)`, [devId, n, new Date(start + n)]);
+  await c.query(
+    `INSERT INTO "RateHit" ("developerId", seq, at) SELECT $1, g, $2::timestamp + g * interval '1 ms' FROM generate_series(1, $3::int) g`,
+    [devId, new Date(start), n],
+  );
+  await c.query(`INSERT INTO "RateCounter" ("developerId", seq, "lastAt", "lastAllowed") VALUES ($1, $2, $3, true)`, [
+    devId,
+    n,
+    new Date(start + n),
+  ]);
   await c.end();
 }
 
@@ -70,17 +77,31 @@ async function fillWindow(store: string, dbUrl: string, devId: string, n: number
 async function windowCost(store: string, port: number, dbUrl: string): Promise<[Figures, Figures]> {
   const totals = [0, 0].map(() => ({ requests: 0, seconds: 0, bad: 0, p50: [] as number[], p99: [] as number[] }));
   for (let round = 0; round < WINDOW_ROUNDS; round++) {
-    for (const [i, prefill] of [[0, 1], [1, FULL_WINDOW]] as const) {
+    for (const [i, prefill] of [
+      [0, 1],
+      [1, FULL_WINDOW],
+    ] as const) {
       const dev = await newDeveloper();
       await fillWindow(store, dbUrl, dev.id, prefill);
       const f = await load({ ...startOpts(dev.key, port), amount: 90 });
-      Object.assign(totals[i], { requests: totals[i].requests + f.requests, seconds: totals[i].seconds + f.seconds, bad: totals[i].bad + f.bad });
+      Object.assign(totals[i], {
+        requests: totals[i].requests + f.requests,
+        seconds: totals[i].seconds + f.seconds,
+        bad: totals[i].bad + f.bad,
+      });
       totals[i].p50.push(f.p50);
       totals[i].p99.push(f.p99);
     }
   }
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-  return totals.map((t) => ({ rps: t.requests / t.seconds, p50: median(t.p50), p99: median(t.p99), bad: t.bad, requests: t.requests, seconds: t.seconds })) as [Figures, Figures];
+  return totals.map((t) => ({
+    rps: t.requests / t.seconds,
+    p50: median(t.p50),
+    p99: median(t.p99),
+    bad: t.bad,
+    requests: t.requests,
+    seconds: t.seconds,
+  })) as [Figures, Figures];
 }
 
 async function benchUploadMemory(pid: number, key: string) {
@@ -89,9 +110,15 @@ async function benchUploadMemory(pid: number, key: string) {
   const before = rssMiB(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 20);
-  const session = await (await fetch(`${base()}/sdk/session/start`, { method: "POST", headers: { "x-api-key": key } })).json();
+  const session = await (
+    await fetch(`${base()}/sdk/session/start`, { method: "POST", headers: { "x-api-key": key } })
+  ).json();
   const t0 = performance.now();
-  const put = await fetch(session.upload_url, { method: "PUT", headers: { "content-type": "video/webm" }, body: new Uint8Array(tensor) });
+  const put = await fetch(session.upload_url, {
+    method: "PUT",
+    headers: { "content-type": "video/webm" },
+    body: new Uint8Array(tensor),
+  });
   const uploadMs = performance.now() - t0;
   const peakUpload = peak;
   const t1 = performance.now();
@@ -104,8 +131,12 @@ async function benchUploadMemory(pid: number, key: string) {
   const completeMs = performance.now() - t1;
   clearInterval(sampler);
   console.log(`\n45 MB tensor (${tensor.length} bytes, 720 frames), server RSS sampled every 20 ms`);
-  console.log(`  upload       ${put.status} in ${uploadMs.toFixed(0)} ms; RSS ${before.toFixed(0)} -> peak ${peakUpload.toFixed(0)} MiB (+${(peakUpload - before).toFixed(0)} MiB)`);
-  console.log(`  complete     ${done.status} in ${completeMs.toFixed(0)} ms (processing_time_ms ${body.processing_time_ms}, HR ${body.vitals?.heart_rate} vs truth ${synth.truth.heartRate.toFixed(1)}, confidence ${body.vitals?.confidence})`);
+  console.log(
+    `  upload       ${put.status} in ${uploadMs.toFixed(0)} ms; RSS ${before.toFixed(0)} -> peak ${peakUpload.toFixed(0)} MiB (+${(peakUpload - before).toFixed(0)} MiB)`,
+  );
+  console.log(
+    `  complete     ${done.status} in ${completeMs.toFixed(0)} ms (processing_time_ms ${body.processing_time_ms}, HR ${body.vitals?.heart_rate} vs truth ${synth.truth.heartRate.toFixed(1)}, confidence ${body.vitals?.confidence})`,
+  );
   console.log(`  peak RSS over upload + inference: ${peak.toFixed(0)} MiB (+${(peak - before).toFixed(0)} MiB)`);
 }
 
@@ -121,11 +152,30 @@ function pool(runs: Figures[]): Figures {
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   const requests = runs.reduce((a, r) => a + r.requests, 0);
   const seconds = runs.reduce((a, r) => a + r.seconds, 0);
-  return { rps: requests / seconds, p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), bad: runs.reduce((a, r) => a + r.bad, 0), requests, seconds };
+  return {
+    rps: requests / seconds,
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    bad: runs.reduce((a, r) => a + r.bad, 0),
+    requests,
+    seconds,
+  };
 }
 
-async function appServer(store: "redis" | "postgres", port: number, dbUrl: string, profileDir?: string, requestLog = "on") {
-  const env: Record<string, string> = { DATABASE_URL: dbUrl, DATA_DIR: `/tmp/vitals-bench-${process.pid}`, RATE_LIMIT_STORE: store, REDIS_KEY_PREFIX, REQUEST_LOG: requestLog };
+async function appServer(
+  store: "redis" | "postgres",
+  port: number,
+  dbUrl: string,
+  profileDir?: string,
+  requestLog = "on",
+) {
+  const env: Record<string, string> = {
+    DATABASE_URL: dbUrl,
+    DATA_DIR: `/tmp/vitals-bench-${process.pid}`,
+    RATE_LIMIT_STORE: store,
+    REDIS_KEY_PREFIX,
+    REQUEST_LOG: requestLog,
+  };
   if (store === "redis") env.REDIS_URL = REDIS_URL;
   return startServerProcess(env, port, profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
 }
@@ -137,7 +187,9 @@ async function profileSessionStart(dbUrl: string, profileDir: string) {
   await load({ ...startOpts((await newDeveloper()).key, PORT), amount: 300 });
   const f = await load({ ...startOpts((await newDeveloper()).key, PORT), seconds: 3 * SECONDS });
   await stop(server);
-  const file = readdirSync(profileDir).map((n) => path.join(profileDir, n)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  const file = readdirSync(profileDir)
+    .map((n) => path.join(profileDir, n))
+    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
   console.log(`\nCPU profile of the server (limits in Redis) under session-start load: ${file}`);
   console.log(describe("session start while profiled", f));
   console.log(summariseProfile(file, 15, 3 * SECONDS));
@@ -153,7 +205,9 @@ async function main() {
   const servers: ChildProcess[] = [];
   try {
     await withMigrationExecutor({ databaseUrl: db.url, embeddedDir: "" }, applyMigrations);
-    console.log(`Machine: ${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0].toFixed(1)}; 16 connections`);
+    console.log(
+      `Machine: ${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0].toFixed(1)}; 16 connections`,
+    );
     // All three servers run side by side and are measured in turn, round after round, so a
     // machine whose other load comes and goes weighs on each of them alike.
     if (PROFILE) await profileSessionStart(db.url, profileDir);
@@ -163,7 +217,8 @@ async function main() {
     servers.push(await appServer("redis", NO_LOG_PORT, db.url, undefined, "off"));
     const bareUrl = `http://127.0.0.1:${BARE_PORT}${BARE_PATH}`;
     await load({ url: bareUrl, amount: 500 });
-    for (const port of [PORT, PG_PORT, NO_LOG_PORT]) await load({ ...startOpts((await newDeveloper()).key, port), amount: 300 });
+    for (const port of [PORT, PG_PORT, NO_LOG_PORT])
+      await load({ ...startOpts((await newDeveloper()).key, port), amount: 300 });
     const runs: Record<string, Figures[]> = { bare: [], redis: [], postgres: [], noLog: [] };
     // The server process's own CPU time per answer (from /proc): far steadier than throughput
     // on a machine other work shares, though it leaves out PostgreSQL's and Redis' share.
@@ -183,10 +238,15 @@ async function main() {
       await measured("postgres", servers[2].pid!, () => load({ ...startOpts(keys[1], PG_PORT), seconds: SECONDS }));
       await measured("noLog", servers[3].pid!, () => load({ ...startOpts(keys[2], NO_LOG_PORT), seconds: SECONDS }));
     }
-    const windows = { redis: await windowCost("redis", PORT, db.url), postgres: await windowCost("postgres", PG_PORT, db.url) };
+    const windows = {
+      redis: await windowCost("redis", PORT, db.url),
+      postgres: await windowCost("postgres", PG_PORT, db.url),
+    };
     await benchUploadMemory(servers[2].pid!, (await newDeveloper()).key);
     const bare = pool(runs.bare);
-    console.log(`\nThroughput at 16 connections, ${ROUNDS} interleaved rounds of ${SECONDS} s each (same build, same run)`);
+    console.log(
+      `\nThroughput at 16 connections, ${ROUNDS} interleaved rounds of ${SECONDS} s each (same build, same run)`,
+    );
     console.log(describe("bare route handler", bare));
     for (const store of ["redis", "postgres"] as const) {
       const label = store === "redis" ? "PostgreSQL + Redis" : "PostgreSQL alone";
@@ -194,11 +254,19 @@ async function main() {
       console.log(`${describe(`session start, ${label}`, f)}   ${(f.rps / bare.rps).toFixed(2)} of bare`);
     }
     const noLog = pool(runs.noLog);
-    console.log(`${describe("session start, PostgreSQL + Redis, request log off", noLog)}   request log on: ${(pool(runs.redis).rps / noLog.rps).toFixed(2)} of off`);
+    console.log(
+      `${describe("session start, PostgreSQL + Redis, request log off", noLog)}   request log on: ${(pool(runs.redis).rps / noLog.rps).toFixed(2)} of off`,
+    );
     const perRequest = (name: string) => cpu[name].ms / cpu[name].requests;
-    console.log(`  server CPU per answer: bare ${perRequest("bare").toFixed(2)} ms, session start with Redis ${perRequest("redis").toFixed(2)} ms (bare = ${(perRequest("bare") / perRequest("redis")).toFixed(2)} of it), PostgreSQL alone ${perRequest("postgres").toFixed(2)} ms (${(perRequest("bare") / perRequest("postgres")).toFixed(2)})`);
-    console.log(`  per round (req/s): ${runs.bare.map((b, i) => `${b.rps.toFixed(0)}/${runs.redis[i].rps.toFixed(0)}/${runs.postgres[i].rps.toFixed(0)}`).join("  ")}  (bare/redis/postgres)`);
-    console.log(`\nSession start with 1 vs ${FULL_WINDOW} requests already in the hourly window (${WINDOW_ROUNDS} alternating rounds of 90)`);
+    console.log(
+      `  server CPU per answer: bare ${perRequest("bare").toFixed(2)} ms, session start with Redis ${perRequest("redis").toFixed(2)} ms (bare = ${(perRequest("bare") / perRequest("redis")).toFixed(2)} of it), PostgreSQL alone ${perRequest("postgres").toFixed(2)} ms (${(perRequest("bare") / perRequest("postgres")).toFixed(2)})`,
+    );
+    console.log(
+      `  per round (req/s): ${runs.bare.map((b, i) => `${b.rps.toFixed(0)}/${runs.redis[i].rps.toFixed(0)}/${runs.postgres[i].rps.toFixed(0)}`).join("  ")}  (bare/redis/postgres)`,
+    );
+    console.log(
+      `\nSession start with 1 vs ${FULL_WINDOW} requests already in the hourly window (${WINDOW_ROUNDS} alternating rounds of 90)`,
+    );
     for (const [store, w] of Object.entries(windows)) {
       console.log(describe(`${store}: 1 in window`, w[0]));
       console.log(`${describe(`${store}: ${FULL_WINDOW} in window`, w[1])}   ${(w[1].rps / w[0].rps).toFixed(2)} of 1`);

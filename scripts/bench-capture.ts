@@ -14,14 +14,26 @@ import { launchWithCamera, openHarness, runCapture } from "../e2e/support/captur
 const root = path.resolve(import.meta.dirname, "..");
 const pub = path.join(root, "public");
 const CAPTURE_SECONDS = Number(process.env.BENCH_CAPTURE_SECONDS ?? 20);
-const TYPES: Record<string, string> = { ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json", ".map": "application/json" };
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript",
+  ".wasm": "application/wasm",
+  ".json": "application/json",
+  ".map": "application/json",
+};
 
 function serve(): Promise<{ url: string; close: () => void }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
-    const json = (body: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const json = (body: unknown) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
     const sessionId = "00000000-0000-4000-8000-000000000000";
-    if (url.pathname === "/sdk/session/start") return json({ session_id: sessionId, expires_at: 0, upload_url: `http://${req.headers.host}/upload/${sessionId}`, fallback_config: {} });
+    if (url.pathname === "/sdk/session/start")
+      return json({
+        session_id: sessionId,
+        expires_at: 0,
+        upload_url: `http://${req.headers.host}/upload/${sessionId}`,
+        fallback_config: {},
+      });
     if (req.method === "PUT") return void req.resume().on("end", () => res.writeHead(200).end());
     if (url.pathname === "/sdk/session/upload-complete") return json({ session_id: sessionId, status: "completed" });
     const file = path.join(pub, path.normalize(url.pathname));
@@ -33,10 +45,12 @@ function serve(): Promise<{ url: string; close: () => void }> {
       res.writeHead(404).end();
     }
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => {
-    const { port } = server.address() as { port: number };
-    resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
+    }),
+  );
 }
 
 const quantile = (values: number[], q: number) => {
@@ -47,7 +61,8 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const sizeOf = (dir: string) => readdirSync(dir).reduce((sum, n) => sum + statSync(path.join(dir, n)).size, 0);
 
 async function main() {
-  if (!statSync(path.join(pub, "sdk", "vitals-web.js"), { throwIfNoEntry: false })) throw new Error("run npm run build:web (or npm run build) first");
+  if (!statSync(path.join(pub, "sdk", "vitals-web.js"), { throwIfNoEntry: false }))
+    throw new Error("run npm run build:web (or npm run build) first");
   const dir = mkdtempSync(path.join(tmpdir(), "vitals-bench-capture-"));
   const video = path.join(dir, "face.y4m");
   const truth = writeFaceVideo({ out: video, heartRate: 72, seconds: CAPTURE_SECONDS + 10 });
@@ -59,17 +74,27 @@ async function main() {
     if (!run.ok || !run.stats) throw new Error(`capture failed: ${JSON.stringify(run.error)}`);
     const { sampleMs, landmarkMs, landmarkRefreshesPerSecond, fps } = run.stats;
     const interval = 1000 / fps;
-    console.log(`Browser capture, headless Chromium, ${truth.fps} fps ${CAPTURE_SECONDS} s camera (${FRAME_SIZE}x${FRAME_SIZE} Y4M), load average ${loadavg()[0]!.toFixed(1)}`);
-    console.log(`  sampling per frame  median ${quantile(sampleMs, 0.5).toFixed(2)} ms  p95 ${quantile(sampleMs, 0.95).toFixed(2)} ms  over ${sampleMs.length} frames`);
-    console.log(`                      median = ${((100 * quantile(sampleMs, 0.5)) / interval).toFixed(1)}% of the ${interval.toFixed(1)} ms frame interval (capture rate ${fps.toFixed(2)} fps)`);
-    console.log(`  landmarks           ${landmarkRefreshesPerSecond.toFixed(1)} refreshes/s; model time median ${quantile(landmarkMs, 0.5).toFixed(0)} ms  p95 ${quantile(landmarkMs, 0.95).toFixed(0)} ms (worker)`);
+    console.log(
+      `Browser capture, headless Chromium, ${truth.fps} fps ${CAPTURE_SECONDS} s camera (${FRAME_SIZE}x${FRAME_SIZE} Y4M), load average ${loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log(
+      `  sampling per frame  median ${quantile(sampleMs, 0.5).toFixed(2)} ms  p95 ${quantile(sampleMs, 0.95).toFixed(2)} ms  over ${sampleMs.length} frames`,
+    );
+    console.log(
+      `                      median = ${((100 * quantile(sampleMs, 0.5)) / interval).toFixed(1)}% of the ${interval.toFixed(1)} ms frame interval (capture rate ${fps.toFixed(2)} fps)`,
+    );
+    console.log(
+      `  landmarks           ${landmarkRefreshesPerSecond.toFixed(1)} refreshes/s; model time median ${quantile(landmarkMs, 0.5).toFixed(0)} ms  p95 ${quantile(landmarkMs, 0.95).toFixed(0)} ms (worker)`,
+    );
     for (const name of ["vitals-web.js", "face-worker.js"]) {
       const bytes = readFileSync(path.join(pub, "sdk", name));
       console.log(`  ${name.padEnd(19)} ${kib(bytes.length)}, gzip ${kib(gzipSync(bytes, { level: 9 }).length)}`);
     }
     console.log(`  face models         ${kib(sizeOf(path.join(pub, "models", "human")))} (blazeface + facemesh)`);
     const wasm = readdirSync(path.join(pub, "models", "tfjs"));
-    console.log(`  tfjs .wasm          ${wasm.map((n) => `${n} ${kib(statSync(path.join(pub, "models", "tfjs", n)).size)}`).join(", ")} (one is loaded)`);
+    console.log(
+      `  tfjs .wasm          ${wasm.map((n) => `${n} ${kib(statSync(path.join(pub, "models", "tfjs", n)).size)}`).join(", ")} (one is loaded)`,
+    );
   } finally {
     await browser.close();
     server.close();

@@ -27,7 +27,8 @@ const PREFIX = `benchload:${process.pid}:`;
 const dir = `/tmp/vitals-bench-load-${process.pid}`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (v: number[], p: number) => (v.length ? [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor((p / 100) * v.length))].toFixed(0) : "-");
+const pct = (v: number[], p: number) =>
+  v.length ? [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor((p / 100) * v.length))].toFixed(0) : "-";
 
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -67,7 +68,9 @@ async function main() {
     const devs = await Promise.all([0, 1, 2].map(() => createDeveloperWithKeys({ plan: "enterprise" })));
     const tensor = new Uint8Array(syntheticTensor({ frameCount: 300, gzip: true }).tensor);
     const bases = PORTS.map((p) => `http://127.0.0.1:${p}`);
-    console.log(`2 app instances, 2 workers, ${CLIENTS} clients, ${SECONDS} s; faults: ${["--kill-worker", "--db-blip", "--redis-blip"].filter(flag).join(" ") || "none"}`);
+    console.log(
+      `2 app instances, 2 workers, ${CLIENTS} clients, ${SECONDS} s; faults: ${["--kill-worker", "--db-blip", "--redis-blip"].filter(flag).join(" ") || "none"}`,
+    );
 
     const deadline = Date.now() + SECONDS * 1000;
     const clients = Array.from({ length: CLIENTS }, async (_, c) => {
@@ -105,7 +108,13 @@ async function main() {
     await Promise.all([...clients, chaos]);
     const elapsed = (Date.now() - t0) / 1000;
     await sleep(1000);
-    await report(tally, elapsed, faults, bases, devs.map((d) => d.developer.id));
+    await report(
+      tally,
+      elapsed,
+      faults,
+      bases,
+      devs.map((d) => d.developer.id),
+    );
   } finally {
     for (const c of children) await stop(c);
     await pgProxy.stop();
@@ -119,31 +128,47 @@ async function report(t: Tally, elapsed: number, faults: string[], bases: string
   const { db } = await import("../lib/db");
   const answered = t.scans.vitals + t.scans.fallback + t.scans.sandbox;
   console.log(`\nFaults: ${faults.join("; ") || "none"}`);
-  console.log(`Scans answered ${answered} (${(answered / elapsed).toFixed(1)}/s): ${t.scans.vitals} vitals, ${t.scans.fallback} fallback, ${t.scans.sandbox} sandbox; unanswered ${t.scans.unanswered}`);
+  console.log(
+    `Scans answered ${answered} (${(answered / elapsed).toFixed(1)}/s): ${t.scans.vitals} vitals, ${t.scans.fallback} fallback, ${t.scans.sandbox} sandbox; unanswered ${t.scans.unanswered}`,
+  );
   for (const step of ["start", "upload", "complete"]) {
     const v = t.latency.get(step) ?? [];
-    console.log(`  ${step.padEnd(9)} ${String(v.length).padStart(5)} answers   p50 ${pct(v, 50)} ms  p95 ${pct(v, 95)} ms  p99 ${pct(v, 99)} ms`);
+    console.log(
+      `  ${step.padEnd(9)} ${String(v.length).padStart(5)} answers   p50 ${pct(v, 50)} ms  p95 ${pct(v, 95)} ms  p99 ${pct(v, 99)} ms`,
+    );
   }
   console.log("Answers by step and status:", Object.fromEntries([...t.statuses].sort()));
-  const fiveHundreds = [...t.statuses].filter(([k]) => / 5\d\d$/.test(k) && !k.endsWith(" 503")).reduce((a, [, n]) => a + n, 0);
+  const fiveHundreds = [...t.statuses]
+    .filter(([k]) => / 5\d\d$/.test(k) && !k.endsWith(" 503"))
+    .reduce((a, [, n]) => a + n, 0);
   const usage = await db.usageMonth.aggregate({ _sum: { scanCount: true }, where: { developerId: { in: devIds } } });
   const leftSessions = await db.session.count({ where: { id: { in: t.completedIds } } });
   const tensors = readdirSync(`${dir}/uploads`).filter((f) => f.endsWith(".tensor") || f.endsWith(".part"));
   const redis = new Redis(process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379");
   const resultKeys = (await redis.keys(`${PREFIX}scan-result:*`)).length;
-  const health = await Promise.all(bases.map((b) => fetch(`${b}/health`).then(async (r) => ({ status: r.status, body: await r.json() }))));
+  const health = await Promise.all(
+    bases.map((b) => fetch(`${b}/health`).then(async (r) => ({ status: r.status, body: await r.json() }))),
+  );
   // Clean up this run's keys (its own prefix only).
   const mine = await redis.keys(`${PREFIX}*`);
   if (mine.length) await redis.del(...mine);
   await redis.quit();
   const checks: [string, boolean, string][] = [
     ["no 500 (503 while a dependency is down is allowed)", fiveHundreds === 0, `${fiveHundreds}`],
-    ["usage counters = live sessions started", usage._sum.scanCount === t.liveStarts, `${usage._sum.scanCount} counted, ${t.liveStarts} started`],
+    [
+      "usage counters = live sessions started",
+      usage._sum.scanCount === t.liveStarts,
+      `${usage._sum.scanCount} counted, ${t.liveStarts} started`,
+    ],
     ["every scan answered (vitals or fallback)", t.scans.unanswered === 0, `${t.scans.unanswered} unanswered`],
     ["no completed scan's session left", leftSessions === 0, `${leftSessions}`],
     ["no tensor left in storage", tensors.length === 0, `${tensors.length}`],
     ["no scan outcome left in Redis", resultKeys === 0, `${resultKeys}`],
-    ["both instances healthy after, queue drained", health.every((h) => h.status === 200 && h.body.inference.waiting === 0 && h.body.inference.active === 0), JSON.stringify(health.map((h) => h.body.inference))],
+    [
+      "both instances healthy after, queue drained",
+      health.every((h) => h.status === 200 && h.body.inference.waiting === 0 && h.body.inference.active === 0),
+      JSON.stringify(health.map((h) => h.body.inference)),
+    ],
   ];
   console.log("\nChecks:");
   for (const [name, ok, detail] of checks) console.log(`  ${ok ? "PASS" : "FAIL"}  ${name} (${detail})`);

@@ -59,9 +59,16 @@ async function main() {
   try {
     await withMigrationExecutor({ databaseUrl: db.url, embeddedDir: "" }, applyMigrations);
     const seeded = await seedSupportData(db.url);
-    console.log(`Seeded: ${seeded.accounts} accounts, ${seeded.auditRows} audit rows (${seeded.busyAuditRows} on the busy account), ${seeded.keys} keys on it, ${seeded.usageRows} usage rows, ${seeded.logRows} request-log rows (${seeded.failingAccounts} accounts with many failures in the last 24 h)`);
-    server = await startServerProcess({ DATABASE_URL: db.url, DATA_DIR: `/tmp/vitals-bench-support-${process.pid}`, REQUIRE_APPROVAL: "true" }, PORT);
-    console.log(`Machine: ${(await import("node:os")).cpus().length} cores, Node ${process.version}; ${RUNS} sequential requests per page after 3 warm-up requests`);
+    console.log(
+      `Seeded: ${seeded.accounts} accounts, ${seeded.auditRows} audit rows (${seeded.busyAuditRows} on the busy account), ${seeded.keys} keys on it, ${seeded.usageRows} usage rows, ${seeded.logRows} request-log rows (${seeded.failingAccounts} accounts with many failures in the last 24 h)`,
+    );
+    server = await startServerProcess(
+      { DATABASE_URL: db.url, DATA_DIR: `/tmp/vitals-bench-support-${process.pid}`, REQUIRE_APPROVAL: "true" },
+      PORT,
+    );
+    console.log(
+      `Machine: ${(await import("node:os")).cpus().length} cores, Node ${process.version}; ${RUNS} sequential requests per page after 3 warm-up requests`,
+    );
     const cookie = await signIn();
     const pages = [
       ["baseline: /dashboard (the developer portal's own page)", "/dashboard"],
@@ -79,7 +86,9 @@ async function main() {
     for (const [label, path] of pages) {
       const t = await time(path, cookie);
       baseline ||= t.median;
-      console.log(`${label.padEnd(50)}${t.median.toFixed(0).padStart(9)}${t.p95.toFixed(0).padStart(9)}${t.max.toFixed(0).padStart(9)}${(t.median / baseline).toFixed(2).padStart(12)}`);
+      console.log(
+        `${label.padEnd(50)}${t.median.toFixed(0).padStart(9)}${t.p95.toFixed(0).padStart(9)}${t.max.toFixed(0).padStart(9)}${(t.median / baseline).toFixed(2).padStart(12)}`,
+      );
     }
     server.kill();
     server = undefined;

@@ -21,7 +21,8 @@ function copyAssets() {
   mkdirSync(tfjs, { recursive: true });
   for (const name of FACE_MODELS) copyFileSync(from("@vladmandic", "human", "models", name), path.join(human, name));
   const wasmDir = from("@tensorflow", "tfjs-backend-wasm", "dist");
-  for (const name of readdirSync(wasmDir).filter((n) => n.endsWith(".wasm"))) copyFileSync(path.join(wasmDir, name), path.join(tfjs, name));
+  for (const name of readdirSync(wasmDir).filter((n) => n.endsWith(".wasm")))
+    copyFileSync(path.join(wasmDir, name), path.join(tfjs, name));
 }
 
 async function bundle() {

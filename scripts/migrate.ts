@@ -6,7 +6,10 @@ import { embeddedDbDir } from "../lib/db-location";
 
 export async function migrate(): Promise<string[]> {
   const e = env();
-  return withMigrationExecutor({ databaseUrl: e.DATABASE_URL, embeddedDir: embeddedDbDir(e.DATA_DIR) }, applyMigrations);
+  return withMigrationExecutor(
+    { databaseUrl: e.DATABASE_URL, embeddedDir: embeddedDbDir(e.DATA_DIR) },
+    applyMigrations,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

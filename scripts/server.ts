@@ -7,7 +7,12 @@ import { securityHeaders } from "../lib/http/security-headers";
 import { env } from "../lib/env";
 
 export async function startServer(opts: { port: number; dev?: boolean; hostname?: string }) {
-  const app = next({ dev: opts.dev ?? false, hostname: opts.hostname ?? "0.0.0.0", port: opts.port, dir: process.cwd() });
+  const app = next({
+    dev: opts.dev ?? false,
+    hostname: opts.hostname ?? "0.0.0.0",
+    port: opts.port,
+    dir: process.cwd(),
+  });
   await app.prepare();
   const handle = app.getRequestHandler();
   const security = Object.entries(securityHeaders(env().APP_URL));

@@ -17,7 +17,9 @@ export async function catalogSnapshot(url: string): Promise<CatalogSnapshot> {
           || ' ' || is_nullable || ' default=' || COALESCE(column_default, '-') AS l
         FROM information_schema.columns
         WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`),
-      indexes: await lines(`SELECT indexdef AS l FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`),
+      indexes: await lines(
+        `SELECT indexdef AS l FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`,
+      ),
       constraints: await lines(`
         SELECT rel.relname || ' ' || con.conname || ' ' || pg_get_constraintdef(con.oid) AS l
         FROM pg_constraint con JOIN pg_class rel ON rel.oid = con.conrelid

@@ -18,7 +18,11 @@ export function driveRoute(handler: RouteHandler, path: string, call: RouteCall 
   const headers: Record<string, string> = { [CLIENT_IP_HEADER]: call.ip ?? "203.0.113.1", ...call.headers };
   const init: RequestInit & { duplex?: "half" } = { method: call.method ?? "GET", headers, signal: call.signal };
   if (call.body !== undefined) {
-    const raw = typeof call.body === "string" || call.body instanceof Uint8Array || call.body instanceof ReadableStream || call.body instanceof Blob;
+    const raw =
+      typeof call.body === "string" ||
+      call.body instanceof Uint8Array ||
+      call.body instanceof ReadableStream ||
+      call.body instanceof Blob;
     init.body = raw ? (call.body as BodyInit) : JSON.stringify(call.body);
     if (!raw) headers["content-type"] ??= "application/json";
     init.duplex = "half";
@@ -27,7 +31,14 @@ export function driveRoute(handler: RouteHandler, path: string, call: RouteCall 
   return handler(new Request(url, init), { params: Promise.resolve(call.params ?? {}) });
 }
 
-export type Call = { body?: unknown; token?: string; ip?: string; params?: Record<string, string>; query?: Record<string, string>; raw?: string };
+export type Call = {
+  body?: unknown;
+  token?: string;
+  ip?: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  raw?: string;
+};
 
 /** A developer-API call: an optional ID token and JSON body, answered as status, headers and parsed body. */
 export async function call(handler: RouteHandler, method: string, path: string, opts: Call = {}) {

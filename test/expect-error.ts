@@ -13,7 +13,11 @@ export async function expectError(res: Answer, status: number, error: string, re
   const body = (res instanceof Response ? await res.json() : res.body) as ErrorBody;
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toContain("application/json");
-  expect(body).toMatchObject({ error, message: expect.any(String), retryable: retryable ?? ERROR_CODES[error as ErrorCode]?.retryable });
+  expect(body).toMatchObject({
+    error,
+    message: expect.any(String),
+    retryable: retryable ?? ERROR_CODES[error as ErrorCode]?.retryable,
+  });
   expect(body.message.length).toBeGreaterThan(0);
   expect(Object.keys(body).filter((k) => !["error", "message", "retryable", "retryAfter"].includes(k))).toEqual([]);
   expect(res.headers.get("access-control-allow-origin")).toBe("*");

@@ -4,7 +4,9 @@ import type { DeveloperStatus, KeyEnvironment, Plan } from "@/lib/generated/pris
 import { generateApiKey } from "@/lib/keys/key-format";
 
 // Rows straight in the real database, for tests that start past sign-up.
-export async function createDeveloper(opts: { status?: DeveloperStatus; plan?: Plan; role?: "developer" | "staff" } = {}) {
+export async function createDeveloper(
+  opts: { status?: DeveloperStatus; plan?: Plan; role?: "developer" | "staff" } = {},
+) {
   return db.developer.create({
     data: {
       email: `dev-${randomUUID()}@example.test`,
@@ -25,7 +27,14 @@ export async function createApiKey(
 ) {
   const generated = generateApiKey(environment);
   const row = await db.apiKey.create({
-    data: { developerId, name: `${environment} key`, environment, keyHash: generated.keyHash, prefix: generated.prefix, ...opts },
+    data: {
+      developerId,
+      name: `${environment} key`,
+      environment,
+      keyHash: generated.keyHash,
+      prefix: generated.prefix,
+      ...opts,
+    },
   });
   return { ...row, key: generated.key };
 }

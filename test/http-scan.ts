@@ -4,11 +4,21 @@
 export async function scanOverHttp(base: string, key: string, tensor: Uint8Array) {
   const started = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": key } });
   const session = await started.json();
-  const put = await fetch(session.upload_url, { method: "PUT", headers: { "content-type": "video/webm" }, body: new Uint8Array(tensor) });
+  const put = await fetch(session.upload_url, {
+    method: "PUT",
+    headers: { "content-type": "video/webm" },
+    body: new Uint8Array(tensor),
+  });
   const completed = await fetch(`${base}/sdk/session/upload-complete`, {
     method: "POST",
     headers: { "x-api-key": key, "content-type": "application/json" },
     body: JSON.stringify({ session_id: session.session_id }),
   });
-  return { startStatus: started.status, session, putStatus: put.status, status: completed.status, body: await completed.json() };
+  return {
+    startStatus: started.status,
+    session,
+    putStatus: put.status,
+    status: completed.status,
+    body: await completed.json(),
+  };
 }

@@ -18,7 +18,10 @@ export function routeFiles(dir = APP): string[] {
  * is /sdk/session/{sessionId}/result, or with `sample` each dynamic segment given a value.
  */
 export function routePath(file: string, sample?: (segment: string, catchAll: boolean) => string): string {
-  const segments = path.relative(APP, path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+  const segments = path
+    .relative(APP, path.dirname(file))
+    .split(path.sep)
+    .filter((s) => s && !/^\(.*\)$/.test(s));
   return `/${segments
     .map((s) => {
       const dynamic = /^\[(\.\.\.)?(\w+)\]$/.exec(s);

@@ -9,11 +9,25 @@ import { resetEnv } from "@/lib/env";
 // point STORAGE_DRIVER=s3 at it. s3rver accepts its fixed key pair S3RVER/S3RVER.
 export const S3_TEST_BUCKET = "vitals-test-tensors";
 
-const SETTINGS = ["STORAGE_DRIVER", "S3_BUCKET", "S3_ENDPOINT", "S3_FORCE_PATH_STYLE", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+const SETTINGS = [
+  "STORAGE_DRIVER",
+  "S3_BUCKET",
+  "S3_ENDPOINT",
+  "S3_FORCE_PATH_STYLE",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+];
 
 export async function startS3Storage() {
   const directory = await mkdtemp(path.join(os.tmpdir(), "vitals-s3rver-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: S3_TEST_BUCKET }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: S3_TEST_BUCKET }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   Object.assign(process.env, {

@@ -10,7 +10,13 @@ import { driveRoute } from "./drive-route";
 import { uniqueIp } from "./ip";
 
 // The SDK endpoints driven through their real route handlers (see drive-route.ts).
-export type Call = { key?: string; ip?: string; headers?: Record<string, string>; signal?: AbortSignal; query?: string };
+export type Call = {
+  key?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  query?: string;
+};
 
 const SDK_IP = "10.255.255.1";
 
@@ -21,8 +27,21 @@ function headers(call: Call, extra: Record<string, string> = {}): Record<string,
 }
 
 /** A JSON POST; a string body is sent as is, none when undefined. */
-function postJson(handler: RouteHandler, path: string, call: Call, body?: unknown, params: Record<string, string> = {}) {
-  return driveRoute(handler, path, { method: "POST", ip: call.ip ?? SDK_IP, headers: headers(call, { "content-type": "application/json" }), body, params, signal: call.signal });
+function postJson(
+  handler: RouteHandler,
+  path: string,
+  call: Call,
+  body?: unknown,
+  params: Record<string, string> = {},
+) {
+  return driveRoute(handler, path, {
+    method: "POST",
+    ip: call.ip ?? SDK_IP,
+    headers: headers(call, { "content-type": "application/json" }),
+    body,
+    params,
+    signal: call.signal,
+  });
 }
 
 export function startSession(call: Call, body?: unknown) {
@@ -35,23 +54,42 @@ export function mintClientToken(call: Call, body?: unknown) {
 
 export type Body = BodyInit | Uint8Array;
 
-export function uploadTensor(uploadUrl: string, body: Body, contentType = "application/octet-stream", extra: Record<string, string> = {}) {
+export function uploadTensor(
+  uploadUrl: string,
+  body: Body,
+  contentType = "application/octet-stream",
+  extra: Record<string, string> = {},
+) {
   const sessionId = new URL(uploadUrl).pathname.split("/").pop()!;
   // The upload target is reached without the server's client-IP stamp, as the storage driver's URL.
-  return upload.PUT(new Request(uploadUrl, { method: "PUT", headers: { "content-type": contentType, ...extra }, body: body as BodyInit, duplex: "half" } as RequestInit), {
-    params: Promise.resolve({ sessionId }),
-  });
+  return upload.PUT(
+    new Request(uploadUrl, {
+      method: "PUT",
+      headers: { "content-type": contentType, ...extra },
+      body: body as BodyInit,
+      duplex: "half",
+    } as RequestInit),
+    {
+      params: Promise.resolve({ sessionId }),
+    },
+  );
 }
 
 export function uploadComplete(call: Call, body: unknown, pathSessionId?: string) {
   const q = call.query ? `?${call.query}` : "";
   if (pathSessionId === undefined) return postJson(complete.POST, `/sdk/session/upload-complete${q}`, call, body);
-  return postJson(completeByPath.POST, `/sdk/session/${pathSessionId}/upload-complete${q}`, call, body, { sessionId: pathSessionId });
+  return postJson(completeByPath.POST, `/sdk/session/${pathSessionId}/upload-complete${q}`, call, body, {
+    sessionId: pathSessionId,
+  });
 }
 
 export function pollResult(call: Call, sessionId: string, form: "primary" | "path" = "primary") {
   const path = `/sdk/session/result/${sessionId}${call.query ? `?${call.query}` : ""}`;
-  return driveRoute((form === "primary" ? result : resultByPath).GET, path, { ip: call.ip ?? SDK_IP, headers: headers(call), params: { sessionId } });
+  return driveRoute((form === "primary" ? result : resultByPath).GET, path, {
+    ip: call.ip ?? SDK_IP,
+    headers: headers(call),
+    params: { sessionId },
+  });
 }
 
 /** start -> upload -> complete, returning every response. */

@@ -14,8 +14,14 @@ const dataDir = `/tmp/vitals-shutdown-test-${process.pid}`;
 let server: ChildProcess;
 
 beforeAll(async () => {
-  if (!existsSync(".next/BUILD_ID")) throw new Error("The production build is missing: run `npm run build` before this test");
-  const env = { DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: dataDir, STORAGE_DIR: `${dataDir}/uploads`, RATE_LIMIT_STORE: "postgres" };
+  if (!existsSync(".next/BUILD_ID"))
+    throw new Error("The production build is missing: run `npm run build` before this test");
+  const env = {
+    DATABASE_URL: process.env.DATABASE_URL!,
+    DATA_DIR: dataDir,
+    STORAGE_DIR: `${dataDir}/uploads`,
+    RATE_LIMIT_STORE: "postgres",
+  };
   server = await startServerProcess(env, PORT);
 }, 120_000);
 
@@ -27,8 +33,18 @@ describe("SIGTERM during a scan", () => {
   it("the scan in flight is answered with its vitals, then the server exits 0", async () => {
     const { live } = await createDeveloperWithKeys();
     const { tensor, truth } = syntheticTensor({ heartRate: 74, frameCount: 720 });
-    const session = await (await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": live.key } })).json();
-    expect((await fetch(session.upload_url, { method: "PUT", headers: { "content-type": "video/webm" }, body: new Uint8Array(tensor) })).status).toBe(200);
+    const session = await (
+      await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": live.key } })
+    ).json();
+    expect(
+      (
+        await fetch(session.upload_url, {
+          method: "PUT",
+          headers: { "content-type": "video/webm" },
+          body: new Uint8Array(tensor),
+        })
+      ).status,
+    ).toBe(200);
     const answer = fetch(`${base}/sdk/session/upload-complete`, {
       method: "POST",
       headers: { "x-api-key": live.key, "content-type": "application/json" },

@@ -9,7 +9,12 @@ describe("GET /health with the database down", () => {
     const { GET } = await import("@/app/health/route");
     const res = await GET(new Request("http://x/health"));
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ error: "UNAVAILABLE", message: "The database is not reachable", retryable: true, retryAfter: 5 });
+    expect(await res.json()).toEqual({
+      error: "UNAVAILABLE",
+      message: "The database is not reachable",
+      retryable: true,
+      retryAfter: 5,
+    });
     expect(res.headers.get("retry-after")).toBe("5");
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });

@@ -16,7 +16,12 @@ const workers: ChildProcess[] = [];
 let watch: Queue;
 
 beforeAll(() => {
-  Object.assign(process.env, { INFERENCE_QUEUE: "redis", REDIS_URL, REDIS_KEY_PREFIX, INFERENCE_QUEUE_WAIT_MS: "60000" });
+  Object.assign(process.env, {
+    INFERENCE_QUEUE: "redis",
+    REDIS_URL,
+    REDIS_KEY_PREFIX,
+    INFERENCE_QUEUE_WAIT_MS: "60000",
+  });
   resetEnv();
   watch = new Queue(QUEUE_NAME, { connection: { url: REDIS_URL }, prefix: `${REDIS_KEY_PREFIX}bull` });
 });
@@ -39,7 +44,10 @@ async function scanInFlight(heartRate: number) {
   const session = await (await startSession({ key: live.key })).json();
   const { tensor } = syntheticTensor({ heartRate, frameCount: 720 });
   expect((await uploadTensor(session.upload_url, tensor)).status).toBe(200);
-  const answer = uploadComplete({ key: live.key }, { session_id: session.session_id }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  const answer = uploadComplete({ key: live.key }, { session_id: session.session_id }).then(async (r) => ({
+    status: r.status,
+    body: await r.json(),
+  }));
   return { id: session.session_id as string, answer };
 }
 

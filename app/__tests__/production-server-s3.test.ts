@@ -16,7 +16,8 @@ let server: ChildProcess;
 let s3: Awaited<ReturnType<typeof startS3Storage>>;
 
 beforeAll(async () => {
-  if (!existsSync(".next/BUILD_ID")) throw new Error("The production build is missing: run `npm run build` before this test");
+  if (!existsSync(".next/BUILD_ID"))
+    throw new Error("The production build is missing: run `npm run build` before this test");
   // Sets the S3_* settings in process.env, which the server process inherits.
   s3 = await startS3Storage();
   server = await startServerProcess({ DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: dataDir }, PORT);

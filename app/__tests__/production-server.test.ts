@@ -19,10 +19,16 @@ const dataDir = `/tmp/vitals-server-test-${process.pid}`;
 let server: ChildProcess;
 
 beforeAll(async () => {
-  if (!existsSync(".next/BUILD_ID")) throw new Error("The production build is missing: run `npm run build` before this test");
+  if (!existsSync(".next/BUILD_ID"))
+    throw new Error("The production build is missing: run `npm run build` before this test");
   // The in-memory window (the embedded default's) is used here, so the test below proves every
   // route of the built app shares it; the PostgreSQL window is covered by the SDK tests.
-  const env = { DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: dataDir, STORAGE_DIR: `${dataDir}/uploads`, RATE_LIMIT_STORE: "memory" };
+  const env = {
+    DATABASE_URL: process.env.DATABASE_URL!,
+    DATA_DIR: dataDir,
+    STORAGE_DIR: `${dataDir}/uploads`,
+    RATE_LIMIT_STORE: "memory",
+  };
   server = await startServerProcess(env, PORT);
 }, 120_000);
 
@@ -44,7 +50,8 @@ function rawRequest(method: string, path: string, headers: Record<string, string
 }
 
 /** A POST sent from a chosen local (loopback) address. */
-const postFrom = (localAddress: string, path: string, headers: Record<string, string>) => rawRequest("POST", path, headers, localAddress);
+const postFrom = (localAddress: string, path: string, headers: Record<string, string>) =>
+  rawRequest("POST", path, headers, localAddress);
 
 async function start(key: string) {
   const res = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": key } });
@@ -69,7 +76,11 @@ describe("the production server", () => {
     const session = await start(test.key);
     const body = new Uint8Array(44_789_760);
     for (let i = 0; i < body.length; i += 4096) body[i] = (i / 4096) & 0xff;
-    const put = await fetch(session.upload_url, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body });
+    const put = await fetch(session.upload_url, {
+      method: "PUT",
+      headers: { "content-type": "application/octet-stream" },
+      body,
+    });
     expect(put.status).toBe(200);
     const stored = readFileSync(`${dataDir}/uploads/${session.session_id}.tensor`);
     expect(createHash("sha256").update(stored).digest("hex")).toBe(createHash("sha256").update(body).digest("hex"));
@@ -81,7 +92,11 @@ describe("the production server", () => {
     const started = await fetch(`${base}/sdk/session/start`, { method: "POST", headers });
     const { session_id } = await started.json();
     const polled = await fetch(`${base}/sdk/session/result/${session_id}`, { headers });
-    const completed = await fetch(`${base}/sdk/session/upload-complete`, { method: "POST", headers, body: JSON.stringify({ session_id }) });
+    const completed = await fetch(`${base}/sdk/session/upload-complete`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ session_id }),
+    });
     const remaining = [started, polled, completed].map((r) => r.headers.get("x-ratelimit-remaining"));
     expect(remaining).toEqual(["299", "298", "297"]);
   });
@@ -94,28 +109,45 @@ describe("the production server", () => {
       await postFrom(localAddress, "/sdk/session/start", { "x-api-key": bad, "x-vitals-client-ip": `192.0.2.${i}` });
     }
     const { test } = await createDeveloperWithKeys();
-    const res = await postFrom(localAddress, "/sdk/session/start", { "x-api-key": test.key, "x-vitals-client-ip": "192.0.2.99" });
+    const res = await postFrom(localAddress, "/sdk/session/start", {
+      "x-api-key": test.key,
+      "x-vitals-client-ip": "192.0.2.99",
+    });
     expect(res.status).toBe(429);
     expect(JSON.parse(res.body).error).toBe("AUTH_BLOCKED");
     // The same key from another address is not blocked.
-    expect((await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": test.key } })).status).toBe(200);
+    expect(
+      (await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": test.key } })).status,
+    ).toBe(200);
   });
 
   it("answers unknown paths and bad JSON with the flat error body", async () => {
     const unknown = await fetch(`${base}/nothing/here`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: "NOT_FOUND", retryable: false });
-    const res = await fetch(`${base}/sdk/session/upload-complete`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    const res = await fetch(`${base}/sdk/session/upload-complete`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });
 
   it("answers a path that is not valid percent-encoding with 400 in the flat body, with CORS and a request id", async () => {
-    const paths: [string, string][] = [["POST", "/sdk/session/%ZZ/upload-complete"], ["GET", "/developer/keys/%E0%A4%A"], ["GET", "/dashboard/%"]];
+    const paths: [string, string][] = [
+      ["POST", "/sdk/session/%ZZ/upload-complete"],
+      ["GET", "/developer/keys/%E0%A4%A"],
+      ["GET", "/dashboard/%"],
+    ];
     for (const [method, path] of paths) {
       const res = await rawRequest(method, path, { "x-api-key": `ck_test_${"a".repeat(64)}` });
       expect(res.status, path).toBe(400);
-      expect(JSON.parse(res.body), path).toEqual({ error: "INVALID_REQUEST", message: "The request path is not valid percent-encoding", retryable: false });
+      expect(JSON.parse(res.body), path).toEqual({
+        error: "INVALID_REQUEST",
+        message: "The request path is not valid percent-encoding",
+        retryable: false,
+      });
       expect(res.headers["access-control-allow-origin"], path).toBe("*");
       expect(res.headers["x-request-id"], path).toBeTruthy();
       expect(res.headers["x-frame-options"], path).toBe("DENY");
@@ -145,47 +177,57 @@ describe("every route of the built app", () => {
   const routes = routeFiles();
   it("finds the route files", () => expect(routes.length).toBeGreaterThan(20));
 
-  it.each(routes.map((file) => [path.relative(process.cwd(), file), file]))("%s: 405 with Allow for every method it does not serve, and CORS preflight", async (_name, file) => {
-    const declared = await routeMethods(file);
-    expect(declared, "the route file exports endpoint({...}) or anyMethod(...)").toBeDefined();
-    // Any id will do: a method that is not served is refused before the id is looked at.
-    const url = `${base}${routePath(file, (_name, catchAll) => (catchAll ? "no/such/path" : "00000000-0000-4000-8000-000000000000"))}`;
-    if (declared!.includes("OPTIONS")) {
-      // The catch-all: every method, OPTIONS included, is the flat 404.
-      for (const method of HTTP_METHODS) {
+  it.each(routes.map((file) => [path.relative(process.cwd(), file), file]))(
+    "%s: 405 with Allow for every method it does not serve, and CORS preflight",
+    async (_name, file) => {
+      const declared = await routeMethods(file);
+      expect(declared, "the route file exports endpoint({...}) or anyMethod(...)").toBeDefined();
+      // Any id will do: a method that is not served is refused before the id is looked at.
+      const url = `${base}${routePath(file, (_name, catchAll) => (catchAll ? "no/such/path" : "00000000-0000-4000-8000-000000000000"))}`;
+      if (declared!.includes("OPTIONS")) {
+        // The catch-all: every method, OPTIONS included, is the flat 404.
+        for (const method of HTTP_METHODS) {
+          const res = await fetch(url, { method });
+          expect(res.status, method).toBe(404);
+          if (method !== "HEAD")
+            expect(await res.json(), method).toMatchObject({ error: "NOT_FOUND", retryable: false });
+        }
+        return;
+      }
+      const notServed = HTTP_METHODS.filter(
+        (m) => m !== "OPTIONS" && !declared!.includes(m) && !(m === "HEAD" && declared!.includes("GET")),
+      );
+      expect(notServed.length).toBeGreaterThan(0);
+      for (const method of notServed) {
         const res = await fetch(url, { method });
-        expect(res.status, method).toBe(404);
-        if (method !== "HEAD") expect(await res.json(), method).toMatchObject({ error: "NOT_FOUND", retryable: false });
+        expect(res.status, method).toBe(405);
+        expect(res.headers.get("allow"), method).toBe([...declared!, "OPTIONS"].join(", "));
+        expect(res.headers.get("access-control-allow-origin"), method).toBe("*");
+        expect(res.headers.get("x-request-id"), method).toBeTruthy();
+        // A HEAD answer carries no body.
+        if (method !== "HEAD") {
+          expect(res.headers.get("content-type"), method).toContain("application/json");
+          expect(await res.json(), method).toEqual({
+            error: "METHOD_NOT_ALLOWED",
+            message: `${method} is not served at ${new URL(url).pathname}; use ${declared!.join(" or ")}`,
+            retryable: false,
+          });
+        }
       }
-      return;
-    }
-    const notServed = HTTP_METHODS.filter((m) => m !== "OPTIONS" && !declared!.includes(m) && !(m === "HEAD" && declared!.includes("GET")));
-    expect(notServed.length).toBeGreaterThan(0);
-    for (const method of notServed) {
-      const res = await fetch(url, { method });
-      expect(res.status, method).toBe(405);
-      expect(res.headers.get("allow"), method).toBe([...declared!, "OPTIONS"].join(", "));
-      expect(res.headers.get("access-control-allow-origin"), method).toBe("*");
-      expect(res.headers.get("x-request-id"), method).toBeTruthy();
-      // A HEAD answer carries no body.
-      if (method !== "HEAD") {
-        expect(res.headers.get("content-type"), method).toContain("application/json");
-        expect(await res.json(), method).toEqual({
-          error: "METHOD_NOT_ALLOWED",
-          message: `${method} is not served at ${new URL(url).pathname}; use ${declared!.join(" or ")}`,
-          retryable: false,
-        });
-      }
-    }
-    const preflight = await fetch(url, {
-      method: "OPTIONS",
-      headers: { Origin: "https://app.example", "Access-Control-Request-Method": declared![0], "Access-Control-Request-Headers": "content-type, x-api-key, authorization" },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
-    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
-    expect(preflight.headers.get("access-control-allow-headers")).toBe("Content-Type, Authorization, X-API-Key");
-    expect(preflight.headers.get("access-control-max-age")).toBe("86400");
-    expect(preflight.headers.get("x-request-id")).toBeTruthy();
-  });
+      const preflight = await fetch(url, {
+        method: "OPTIONS",
+        headers: {
+          Origin: "https://app.example",
+          "Access-Control-Request-Method": declared![0],
+          "Access-Control-Request-Headers": "content-type, x-api-key, authorization",
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+      expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
+      expect(preflight.headers.get("access-control-allow-headers")).toBe("Content-Type, Authorization, X-API-Key");
+      expect(preflight.headers.get("access-control-max-age")).toBe("86400");
+      expect(preflight.headers.get("x-request-id")).toBeTruthy();
+    },
+  );
 });

@@ -22,6 +22,11 @@ describe("GET /health", () => {
   it("reports the database up", async () => {
     const res = await health.GET(new Request("http://x/health"));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: "up", redis: "not configured", inference: { mode: "pool" } });
+    expect(await res.json()).toEqual({
+      status: "ok",
+      database: "up",
+      redis: "not configured",
+      inference: { mode: "pool" },
+    });
   });
 });

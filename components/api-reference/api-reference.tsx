@@ -12,7 +12,14 @@ export function ApiReference({ spec }: { spec: object }) {
   useEffect(() => {
     let live = true;
     void import("swagger-ui-dist/swagger-ui-es-bundle.js").then(({ default: SwaggerUIBundle }) => {
-      if (live && ref.current) SwaggerUIBundle({ domNode: ref.current, spec, deepLinking: false, supportedSubmitMethods: [], validatorUrl: null });
+      if (live && ref.current)
+        SwaggerUIBundle({
+          domNode: ref.current,
+          spec,
+          deepLinking: false,
+          supportedSubmitMethods: [],
+          validatorUrl: null,
+        });
     });
     return () => {
       live = false;

@@ -36,11 +36,34 @@ export function LoginForm({ next }: { next: string }) {
   }
   const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(loginBody, login);
   return (
-    <form action={formAction} onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+    <form
+      action={formAction}
+      onSubmit={onSubmit}
+      onBlur={onBlur}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Sign in"
+    >
       {state.message ? <Alert tone="error">{state.message}</Alert> : null}
       <Field label="E-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
-      {askCode ? <Field label="Authentication code" name="totp" inputMode="numeric" autoComplete="one-time-code" required autoFocus /> : null}
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
+      {askCode ? (
+        <Field
+          label="Authentication code"
+          name="totp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          autoFocus
+        />
+      ) : null}
       <Button type="submit" pending={pending || state.ok} pendingText="Signing in…">
         Sign in
       </Button>

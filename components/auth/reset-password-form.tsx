@@ -8,9 +8,19 @@ import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(resetPasswordBody, resetPasswordAction);
+  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(
+    resetPasswordBody,
+    resetPasswordAction,
+  );
   return (
-    <form action={formAction} onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-label="Choose a new password">
+    <form
+      action={formAction}
+      onSubmit={onSubmit}
+      onBlur={onBlur}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Choose a new password"
+    >
       {state.message ? <Alert tone="error">{state.message}</Alert> : null}
       {errors.token ? <Alert tone="error">This reset link is malformed. Ask for a new one.</Alert> : null}
       <input type="hidden" name="token" value={token} />

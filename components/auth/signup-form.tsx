@@ -9,7 +9,9 @@ import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 
 export function SignupForm() {
-  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(signupBody, signUpAction, { optional: ["company"] });
+  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(signupBody, signUpAction, {
+    optional: ["company"],
+  });
   if (state.ok) {
     return (
       <Alert tone="success" title="One more step">
@@ -19,7 +21,14 @@ export function SignupForm() {
     );
   }
   return (
-    <form action={formAction} onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-label="Sign up">
+    <form
+      action={formAction}
+      onSubmit={onSubmit}
+      onBlur={onBlur}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Sign up"
+    >
       {state.message ? <Alert tone="error">{state.message}</Alert> : null}
       <Field label="Name" name="name" autoComplete="name" required error={errors.name} />
       <Field label="Work e-mail" name="email" type="email" autoComplete="email" required error={errors.email} />

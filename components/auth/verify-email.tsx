@@ -5,12 +5,19 @@ import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button-class";
 
-type Outcome = { state: "checking" } | { state: "done"; title: string; message: string } | { state: "failed"; message: string };
+type Outcome =
+  | { state: "checking" }
+  | { state: "done"; title: string; message: string }
+  | { state: "failed"; message: string };
 
 // The link in the e-mail opens this page; only the page's own request (from a real browser)
 // verifies, so mail scanners that prefetch links verify nothing.
 export function VerifyEmail({ token }: { token: string }) {
-  const [outcome, setOutcome] = useState<Outcome>(token ? { state: "checking" } : { state: "failed", message: "This link has no verification token. Open the link from the e-mail again." });
+  const [outcome, setOutcome] = useState<Outcome>(
+    token
+      ? { state: "checking" }
+      : { state: "failed", message: "This link has no verification token. Open the link from the e-mail again." },
+  );
 
   useEffect(() => {
     if (!token) return;
@@ -26,7 +33,11 @@ export function VerifyEmail({ token }: { token: string }) {
           setOutcome({ state: "failed", message: body.message ?? "This link is invalid or has expired." });
         }
       })
-      .catch(() => !cancelled && setOutcome({ state: "failed", message: "We could not reach the server. Check your connection and reload." }));
+      .catch(
+        () =>
+          !cancelled &&
+          setOutcome({ state: "failed", message: "We could not reach the server. Check your connection and reload." }),
+      );
     return () => {
       cancelled = true;
     };
@@ -35,7 +46,10 @@ export function VerifyEmail({ token }: { token: string }) {
   if (outcome.state === "checking") {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-        <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+        />
         Checking your link…
       </p>
     );
@@ -43,7 +57,9 @@ export function VerifyEmail({ token }: { token: string }) {
   return (
     <div className="flex flex-col gap-4">
       {outcome.state === "done" ? (
-        <Alert tone="success" title={outcome.title}>{outcome.message}</Alert>
+        <Alert tone="success" title={outcome.title}>
+          {outcome.message}
+        </Alert>
       ) : (
         <Alert tone="error" title="We could not verify this link">
           {outcome.message} You can sign in and ask for a new link, or sign up again with the same address.

@@ -9,7 +9,9 @@ describe("portal form helpers", () => {
   it("validates with the API's own schema and names the field, as a sentence", () => {
     const errors = validate(signupBody, { email: "nope", password: "short", name: "Ada" });
     expect(errors).toEqual({ email: "Must be an e-mail address.", password: "Must be at least 12 characters." });
-    expect(validate(signupBody, { email: "ada@example.test", password: "Analytical-Engine-1843", name: "Ada" })).toBeNull();
+    expect(
+      validate(signupBody, { email: "ada@example.test", password: "Analytical-Engine-1843", name: "Ada" }),
+    ).toBeNull();
   });
 
   it("drops React's action fields and empty optional fields", () => {
@@ -21,7 +23,10 @@ describe("portal form helpers", () => {
   });
 
   it("shows ApiError messages, never internals", () => {
-    expect(failure(new ApiError("KEY_LIMIT_REACHED", "Your plan allows 3 keys"))).toEqual({ ok: false, message: "Your plan allows 3 keys" });
+    expect(failure(new ApiError("KEY_LIMIT_REACHED", "Your plan allows 3 keys"))).toEqual({
+      ok: false,
+      message: "Your plan allows 3 keys",
+    });
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const hidden = failure(new Error("connect ECONNREFUSED 10.0.0.5:5432"));
     expect(logged).toHaveBeenCalled();

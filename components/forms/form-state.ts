@@ -38,7 +38,8 @@ export function validate(schema: ZodType, values: unknown): Record<string, strin
 /** Turns anything an action threw into a message the form can show, never internals. */
 export function failure(err: unknown): ActionFailure {
   if (err instanceof ApiError) return { ok: false, message: err.message };
-  if (err instanceof ZodError) return { ok: false, message: "Please correct the highlighted fields.", fieldErrors: issuesByField(err) };
+  if (err instanceof ZodError)
+    return { ok: false, message: "Please correct the highlighted fields.", fieldErrors: issuesByField(err) };
   console.error("portal action failed", err);
   return { ok: false, message: "Something went wrong on our side. Please try again in a moment." };
 }

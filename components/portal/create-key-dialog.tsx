@@ -14,10 +14,14 @@ import { SecretOnce } from "./secret-once";
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
-  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction<CreatedKey>(createKeyBody, createKeyAction, {
-    optional: ["expires_on"],
-    toInput: keyInput,
-  });
+  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction<CreatedKey>(
+    createKeyBody,
+    createKeyAction,
+    {
+      optional: ["expires_on"],
+      toInput: keyInput,
+    },
+  );
   const created = state.ok ? state.data : undefined;
   if (created) {
     return (
@@ -35,9 +39,24 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   }
   return (
     <Modal title="Create an API key" labelId="create-key-title" onClose={onClose}>
-      <form action={formAction} onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-labelledby="create-key-title">
+      <form
+        action={formAction}
+        onSubmit={onSubmit}
+        onBlur={onBlur}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-labelledby="create-key-title"
+      >
         {state.message ? <Alert tone="error">{state.message}</Alert> : null}
-        <Field label="Name" name="name" required maxLength={64} placeholder="e.g. iOS app production" error={errors.name} autoFocus />
+        <Field
+          label="Name"
+          name="name"
+          required
+          maxLength={64}
+          placeholder="e.g. iOS app production"
+          error={errors.name}
+          autoFocus
+        />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">Environment</legend>
           <label className="flex items-start gap-2 text-sm">
@@ -49,7 +68,8 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           <label className="flex items-start gap-2 text-sm">
             <input type="radio" name="environment" value="live" className="mt-1" />
             <span>
-              <span className="font-medium">Live</span> (ck_live_): real measurements; each session uses one monthly scan.
+              <span className="font-medium">Live</span> (ck_live_): real measurements; each session uses one monthly
+              scan.
             </span>
           </label>
           {errors.environment ? <p className="text-sm text-red-700 dark:text-red-400">{errors.environment}</p> : null}

@@ -10,7 +10,17 @@ import { KeysTable } from "./keys-table";
 import type { ListedKey } from "@/lib/keys/list-keys";
 
 /** The keys page: cap, create dialog, table, roll and revoke dialogs. */
-export function KeysManager({ keys, cap, plan, canManage }: { keys: ListedKey[]; cap: number; plan: string; canManage: boolean }) {
+export function KeysManager({
+  keys,
+  cap,
+  plan,
+  canManage,
+}: {
+  keys: ListedKey[];
+  cap: number;
+  plan: string;
+  canManage: boolean;
+}) {
   const [creating, setCreating] = useState(0);
   const [revoking, setRevoking] = useState<ListedKey | null>(null);
   const [rolling, setRolling] = useState<ListedKey | null>(null);
@@ -25,20 +35,28 @@ export function KeysManager({ keys, cap, plan, canManage }: { keys: ListedKey[];
           </span>{" "}
           active keys on the {plan} plan.
         </p>
-        <Button onClick={() => setCreating((n) => n + 1)} disabled={atCap || !canManage} aria-describedby={atCap ? "cap-reason" : undefined}>
+        <Button
+          onClick={() => setCreating((n) => n + 1)}
+          disabled={atCap || !canManage}
+          aria-describedby={atCap ? "cap-reason" : undefined}
+        >
           Create key
         </Button>
       </div>
       {atCap ? (
         <div id="cap-reason">
           <Alert tone="warning" title="Key limit reached">
-            Your {plan} plan allows {cap} active keys. Revoke a key you no longer use, or upgrade your plan on the Billing page
-            to add more.
+            Your {plan} plan allows {cap} active keys. Revoke a key you no longer use, or upgrade your plan on the
+            Billing page to add more.
           </Alert>
         </div>
       ) : null}
       {!canManage ? <Alert tone="warning">Keys can be created and revoked once your account is active.</Alert> : null}
-      <KeysTable keys={keys} onRevoke={canManage ? setRevoking : undefined} onRoll={canManage ? setRolling : undefined} />
+      <KeysTable
+        keys={keys}
+        onRevoke={canManage ? setRevoking : undefined}
+        onRoll={canManage ? setRolling : undefined}
+      />
       {creating ? <CreateKeyDialog key={creating} onClose={() => setCreating(0)} /> : null}
       {rolling ? <RollKeyDialog key={rolling.id} apiKey={rolling} onClose={() => setRolling(null)} /> : null}
       {revoking ? <RevokeKeyDialog key={revoking.id} apiKey={revoking} onClose={() => setRevoking(null)} /> : null}

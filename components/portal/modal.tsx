@@ -3,7 +3,17 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
 /** A native modal <dialog>: focus moves in and is trapped, Escape closes, focus returns on close. */
-export function Modal({ title, onClose, children, labelId }: { title: string; onClose: () => void; children: ReactNode; labelId: string }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  labelId,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  labelId: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

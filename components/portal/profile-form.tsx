@@ -8,11 +8,29 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 
 export function ProfileForm({ name, company, canEdit }: { name: string; company: string; canEdit: boolean }) {
-  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(profilePatchBody, updateProfileAction);
+  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(
+    profilePatchBody,
+    updateProfileAction,
+  );
   return (
-    <form action={formAction} onSubmit={onSubmit} onBlur={onBlur} noValidate className="flex flex-col gap-4" aria-label="Profile">
+    <form
+      action={formAction}
+      onSubmit={onSubmit}
+      onBlur={onBlur}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Profile"
+    >
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
-      <Field label="Name" name="name" defaultValue={name} autoComplete="name" required disabled={!canEdit} error={errors.name} />
+      <Field
+        label="Name"
+        name="name"
+        defaultValue={name}
+        autoComplete="name"
+        required
+        disabled={!canEdit}
+        error={errors.name}
+      />
       <Field
         label="Company"
         name="company"

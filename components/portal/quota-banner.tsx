@@ -8,8 +8,13 @@ export function QuotaBanner({ used, limit }: { used: number; limit: number }) {
   const full = used >= limit;
   return (
     <div className="mb-4" data-testid="quota-banner">
-      <Alert tone={full ? "error" : "warning"} title={full ? "Monthly scans used up" : `${Math.floor((used / limit) * 100)} % of this month's scans used`}>
-        {full ? "New live sessions are refused (429 QUOTA_EXCEEDED) until the 1st (UTC). " : "When all are used, new live sessions are refused until the 1st (UTC). "}
+      <Alert
+        tone={full ? "error" : "warning"}
+        title={full ? "Monthly scans used up" : `${Math.floor((used / limit) * 100)} % of this month's scans used`}
+      >
+        {full
+          ? "New live sessions are refused (429 QUOTA_EXCEEDED) until the 1st (UTC). "
+          : "When all are used, new live sessions are refused until the 1st (UTC). "}
         <Link href="/billing" className="font-medium underline">
           Upgrade your plan
         </Link>{" "}

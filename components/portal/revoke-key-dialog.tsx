@@ -23,8 +23,8 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ListedKey; onClos
   return (
     <Modal title={`Revoke “${apiKey.name}”?`} labelId="revoke-key-title" onClose={onClose}>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Requests with <code className="font-mono">{apiKey.prefix}…</code> fail from the next request on (401 API_KEY_REVOKED).
-        A revoked key cannot be turned back on.
+        Requests with <code className="font-mono">{apiKey.prefix}…</code> fail from the next request on (401
+        API_KEY_REVOKED). A revoked key cannot be turned back on.
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="flex flex-wrap justify-end gap-2">

@@ -62,7 +62,13 @@ export function RollKeyDialog({ apiKey, onClose }: { apiKey: ListedKey; onClose:
         <legend className="mb-1 text-sm font-medium">Grace period</legend>
         {GRACE_CHOICES.map((c) => (
           <label key={c.value} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="grace_period" value={c.value} checked={grace === c.value} onChange={() => setGrace(c.value)} />
+            <input
+              type="radio"
+              name="grace_period"
+              value={c.value}
+              checked={grace === c.value}
+              onChange={() => setGrace(c.value)}
+            />
             {c.label}
           </label>
         ))}

@@ -3,7 +3,13 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-export type BarSeries = { key: string; name: string; fill: string; stackId?: string; radius?: [number, number, number, number] };
+export type BarSeries = {
+  key: string;
+  name: string;
+  fill: string;
+  stackId?: string;
+  radius?: [number, number, number, number];
+};
 
 type Props = {
   data: Record<string, unknown>[];
@@ -25,12 +31,35 @@ export function ScanBarChart({ data, series, xTick = { fontSize: 12 }, tooltip, 
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="currentColor" strokeOpacity={0.15} />
-            <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fill: "currentColor", fontSize: xTick.fontSize }} interval={xTick.interval} />
-            <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={{ fill: "currentColor", fontSize: 12 }} />
-            <Tooltip cursor={{ fillOpacity: 0.08 }} contentStyle={{ backgroundColor: "#fff", borderColor: "#cbd5e1", color: "#0f172a" }} {...tooltip} />
+            <XAxis
+              dataKey="label"
+              tickLine={false}
+              axisLine={false}
+              tick={{ fill: "currentColor", fontSize: xTick.fontSize }}
+              interval={xTick.interval}
+            />
+            <YAxis
+              allowDecimals={false}
+              tickLine={false}
+              axisLine={false}
+              tick={{ fill: "currentColor", fontSize: 12 }}
+            />
+            <Tooltip
+              cursor={{ fillOpacity: 0.08 }}
+              contentStyle={{ backgroundColor: "#fff", borderColor: "#cbd5e1", color: "#0f172a" }}
+              {...tooltip}
+            />
             <Legend wrapperStyle={{ fontSize: 12 }} {...legend} />
             {series.map((s) => (
-              <Bar key={s.key} dataKey={s.key} name={s.name} stackId={s.stackId} fill={s.fill} radius={s.radius} isAnimationActive={false} />
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.name}
+                stackId={s.stackId}
+                fill={s.fill}
+                radius={s.radius}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         </ResponsiveContainer>

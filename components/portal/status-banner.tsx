@@ -1,7 +1,13 @@
 import { Alert } from "@/components/ui/alert";
 
 /** Why the API refuses this account, and what to do about it (docs/api.md, "Accounts"). */
-export function StatusBanner({ status, emailVerified }: { status: "pending" | "active" | "suspended"; emailVerified: boolean }) {
+export function StatusBanner({
+  status,
+  emailVerified,
+}: {
+  status: "pending" | "active" | "suspended";
+  emailVerified: boolean;
+}) {
   if (status === "active") return null;
   if (status === "suspended") {
     return (

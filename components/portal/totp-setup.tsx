@@ -31,7 +31,8 @@ export function TotpSetup() {
     return (
       <div className="flex flex-col gap-3">
         <Alert tone="success" title="Two-factor sign-in is on">
-          Keep these recovery codes somewhere safe: each signs you in once if you lose your phone. You will not see them again.
+          Keep these recovery codes somewhere safe: each signs you in once if you lose your phone. You will not see them
+          again.
         </Alert>
         <ul className="grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
           {codes.map((c) => (
@@ -44,7 +45,10 @@ export function TotpSetup() {
   if (!enrolment) {
     return (
       <div className="flex flex-col gap-3">
-        <p className="text-sm">Protect your account with a code from an authenticator app (1Password, Google Authenticator, Authy, …) at every sign-in.</p>
+        <p className="text-sm">
+          Protect your account with a code from an authenticator app (1Password, Google Authenticator, Authy, …) at
+          every sign-in.
+        </p>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div>
           <Button onClick={start} pending={pending} pendingText="Preparing…">
@@ -56,14 +60,31 @@ export function TotpSetup() {
   }
   return (
     <form action={confirm} className="flex flex-col gap-4">
-      <p className="text-sm">Scan this code with your authenticator app, or type the key by hand, then enter the 6-digit code it shows.</p>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our server draws this SVG from the otpauth URI (lib/accounts/totp.ts); no user text in it */}
-      <div className="w-48 rounded-md bg-white p-2" role="img" aria-label="QR code of the authenticator key" dangerouslySetInnerHTML={{ __html: enrolment.qr_svg }} />
       <p className="text-sm">
-        Key: <code className="font-mono break-all" data-testid="totp-secret">{enrolment.secret}</code>
+        Scan this code with your authenticator app, or type the key by hand, then enter the 6-digit code it shows.
+      </p>
+      <div
+        className="w-48 rounded-md bg-white p-2"
+        role="img"
+        aria-label="QR code of the authenticator key"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our server draws this SVG from the otpauth URI (lib/accounts/totp.ts); no user text in it
+        dangerouslySetInnerHTML={{ __html: enrolment.qr_svg }}
+      />
+      <p className="text-sm">
+        Key:{" "}
+        <code className="font-mono break-all" data-testid="totp-secret">
+          {enrolment.secret}
+        </code>
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <Field label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
+      <Field
+        label="Code from the app"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        autoFocus
+      />
       <div>
         <Button type="submit" pending={pending} pendingText="Checking…">
           Turn on

@@ -29,7 +29,11 @@ export function UsageChart({ history, tryIt }: { history: Point[]; tryIt: Point[
       }}
       // Legend text in the page's colour: the bar colours are too light for small text.
       legend={{ formatter: (value) => <span className="text-slate-700 dark:text-slate-300">{value}</span> }}
-      caption={empty ? "No live scans yet. Sandbox scans with a test key are not counted here." : "Live scans and Try it scans (not charged to the quota) per UTC month."}
+      caption={
+        empty
+          ? "No live scans yet. Sandbox scans with a test key are not counted here."
+          : "Live scans and Try it scans (not charged to the quota) per UTC month."
+      }
       table={{
         caption: "Scans per month",
         columns: ["Month", "Live scans", "Try it scans"],

@@ -12,14 +12,26 @@ const col = createColumnHelper<RequestLogRow>();
 const TONE = (status: number) => (status >= 500 ? "red" : status >= 400 ? "amber" : "green");
 
 const columns = [
-  col.accessor("at", { header: "Time (UTC)", cell: (c) => new Date(c.getValue() * 1000).toISOString().slice(0, 19).replace("T", " ") }),
+  col.accessor("at", {
+    header: "Time (UTC)",
+    cell: (c) => new Date(c.getValue() * 1000).toISOString().slice(0, 19).replace("T", " "),
+  }),
   col.accessor("method", { header: "Method" }),
   col.accessor("path", { header: "Path", cell: (c) => <code className="font-mono text-xs">{c.getValue()}</code> }),
   col.accessor("status", { header: "Status", cell: (c) => <Badge tone={TONE(c.getValue())}>{c.getValue()}</Badge> }),
-  col.accessor("error", { header: "Error", cell: (c) => (c.getValue() ? <code className="font-mono text-xs">{c.getValue()}</code> : "—") }),
+  col.accessor("error", {
+    header: "Error",
+    cell: (c) => (c.getValue() ? <code className="font-mono text-xs">{c.getValue()}</code> : "—"),
+  }),
   col.accessor("latency_ms", { header: "Latency", cell: (c) => `${c.getValue()} ms` }),
-  col.accessor("key_prefix", { header: "Key", cell: (c) => (c.getValue() ? <code className="font-mono text-xs">{c.getValue()}…</code> : "ID token") }),
-  col.accessor("request_id", { header: "Request id", cell: (c) => <code className="font-mono text-xs">{c.getValue()}</code> }),
+  col.accessor("key_prefix", {
+    header: "Key",
+    cell: (c) => (c.getValue() ? <code className="font-mono text-xs">{c.getValue()}…</code> : "ID token"),
+  }),
+  col.accessor("request_id", {
+    header: "Request id",
+    cell: (c) => <code className="font-mono text-xs">{c.getValue()}</code>,
+  }),
 ];
 
 function pageHref(query: RequestLogQuery, page: number): string {
@@ -32,7 +44,8 @@ function pageHref(query: RequestLogQuery, page: number): string {
 /** One server-side page of the log: the server filters and pages, the table only renders. */
 export function RequestLogTable({ log, query }: { log: Log; query: RequestLogQuery }) {
   const pageCount = Math.max(1, Math.ceil(log.total / log.page_size));
-  const link = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
+  const link =
+    "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
   return (
     <div className="flex flex-col gap-3">
       <ServerTable

@@ -7,7 +7,12 @@ import { accountActionBody, planChangeBody } from "@/lib/support/schemas";
 import { ReasonForm } from "./reason-form";
 import { Label } from "@/components/ui/label";
 
-type Profile = { id: string; status: "pending" | "active" | "suspended"; plan: string; email_verified_at: number | null };
+type Profile = {
+  id: string;
+  status: "pending" | "active" | "suspended";
+  plan: string;
+  email_verified_at: number | null;
+};
 
 function Action({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -20,10 +25,31 @@ function Action({ title, children }: { title: string; children: ReactNode }) {
 
 type Done = (message: string) => void;
 
-function StatusAction({ profile, action, title, submit, variant, onDone }: { profile: Profile; action: string; title: string; submit: string; variant?: "primary" | "danger" | "secondary"; onDone: Done }) {
+function StatusAction({
+  profile,
+  action,
+  title,
+  submit,
+  variant,
+  onDone,
+}: {
+  profile: Profile;
+  action: string;
+  title: string;
+  submit: string;
+  variant?: "primary" | "danger" | "secondary";
+  onDone: Done;
+}) {
   return (
     <Action title={title}>
-      <ReasonForm action={accountAction} schema={accountActionBody} hidden={{ developerId: profile.id, action }} submit={submit} variant={variant} onDone={onDone} />
+      <ReasonForm
+        action={accountAction}
+        schema={accountActionBody}
+        hidden={{ developerId: profile.id, action }}
+        submit={submit}
+        variant={variant}
+        onDone={onDone}
+      />
     </Action>
   );
 }
@@ -35,21 +61,68 @@ export function AccountActions({ profile }: { profile: Profile }) {
   return (
     <div className="flex flex-col gap-2">
       {done ? <Alert tone="success">{done}</Alert> : null}
-      {profile.status === "pending" && verified ? <StatusAction profile={profile} action="approve" title="Approve…" submit="Approve account" onDone={onDone} /> : null}
-      {profile.status !== "suspended" ? <StatusAction profile={profile} action="suspend" title="Suspend…" submit="Suspend account" variant="danger" onDone={onDone} /> : null}
-      {profile.status === "suspended" ? <StatusAction profile={profile} action="reinstate" title="Reinstate…" submit="Reinstate account" onDone={onDone} /> : null}
+      {profile.status === "pending" && verified ? (
+        <StatusAction profile={profile} action="approve" title="Approve…" submit="Approve account" onDone={onDone} />
+      ) : null}
+      {profile.status !== "suspended" ? (
+        <StatusAction
+          profile={profile}
+          action="suspend"
+          title="Suspend…"
+          submit="Suspend account"
+          variant="danger"
+          onDone={onDone}
+        />
+      ) : null}
+      {profile.status === "suspended" ? (
+        <StatusAction
+          profile={profile}
+          action="reinstate"
+          title="Reinstate…"
+          submit="Reinstate account"
+          onDone={onDone}
+        />
+      ) : null}
       <Action title="Change plan…">
-        <ReasonForm action={planAction} schema={planChangeBody} hidden={{ developerId: profile.id }} submit="Change plan" variant="secondary" onDone={onDone}>
+        <ReasonForm
+          action={planAction}
+          schema={planChangeBody}
+          hidden={{ developerId: profile.id }}
+          submit="Change plan"
+          variant="secondary"
+          onDone={onDone}
+        >
           <Label htmlFor="staff-plan">New plan</Label>
-          <select id="staff-plan" name="plan" defaultValue={profile.plan} className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+          <select
+            id="staff-plan"
+            name="plan"
+            defaultValue={profile.plan}
+            className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+          >
             <option value="starter">starter</option>
             <option value="pro">pro</option>
             <option value="enterprise">enterprise</option>
           </select>
         </ReasonForm>
       </Action>
-      {!verified ? <StatusAction profile={profile} action="resend_verification" title="Resend the verification mail…" submit="Resend verification mail" variant="secondary" onDone={onDone} /> : null}
-      <StatusAction profile={profile} action="password_reset" title="Start a password reset…" submit="Send password reset link" variant="secondary" onDone={onDone} />
+      {!verified ? (
+        <StatusAction
+          profile={profile}
+          action="resend_verification"
+          title="Resend the verification mail…"
+          submit="Resend verification mail"
+          variant="secondary"
+          onDone={onDone}
+        />
+      ) : null}
+      <StatusAction
+        profile={profile}
+        action="password_reset"
+        title="Start a password reset…"
+        submit="Send password reset link"
+        variant="secondary"
+        onDone={onDone}
+      />
     </div>
   );
 }

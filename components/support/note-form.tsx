@@ -5,5 +5,15 @@ import { noteBody } from "@/lib/support/schemas";
 import { ReasonForm } from "./reason-form";
 
 export function NoteForm({ developerId }: { developerId: string }) {
-  return <ReasonForm action={noteAction} schema={noteBody} hidden={{ developerId }} field="body" reasonLabel="New internal note" submit="Add note" variant="secondary" />;
+  return (
+    <ReasonForm
+      action={noteAction}
+      schema={noteBody}
+      hidden={{ developerId }}
+      field="body"
+      reasonLabel="New internal note"
+      submit="Add note"
+      variant="secondary"
+    />
+  );
 }

@@ -15,7 +15,17 @@ type Action = (prev: FormState, form: FormData) => Promise<FormState>;
  * A staff action: hidden ids, optional extra fields, a required short reason and one button.
  * Checked with the server's own schema before it is sent; the answer is shown under it.
  */
-export function ReasonForm({ action, schema, hidden, submit, variant = "primary", children, reasonLabel = "Reason", field = "reason", onDone }: {
+export function ReasonForm({
+  action,
+  schema,
+  hidden,
+  submit,
+  variant = "primary",
+  children,
+  reasonLabel = "Reason",
+  field = "reason",
+  onDone,
+}: {
   action: Action;
   schema: ZodType;
   hidden: Record<string, string>;
@@ -72,7 +82,9 @@ export function ReasonForm({ action, schema, hidden, submit, variant = "primary"
           {submit}
         </Button>
       </div>
-      {state.message && !(state.ok && onDone) ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
+      {state.message && !(state.ok && onDone) ? (
+        <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert>
+      ) : null}
     </form>
   );
 }

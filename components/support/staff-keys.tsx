@@ -29,8 +29,17 @@ export function StaffKeys({ developerId, keys }: { developerId: string; keys: Li
       <KeysTable keys={keys} onRevoke={setRevoking} />
       {revoking ? (
         <Modal title={`Revoke “${revoking.name}” (${revoking.prefix}…)?`} labelId="staff-revoke-title" onClose={close}>
-          <p className="text-sm text-slate-700 dark:text-slate-300">The key is refused from its next request on (401 API_KEY_REVOKED), and the developer is e-mailed.</p>
-          <ReasonForm action={revokeKeyAction} schema={keyRevokeBody} hidden={{ developerId, keyId: revoking.id }} submit="Revoke key" variant="danger" onDone={revoked} />
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            The key is refused from its next request on (401 API_KEY_REVOKED), and the developer is e-mailed.
+          </p>
+          <ReasonForm
+            action={revokeKeyAction}
+            schema={keyRevokeBody}
+            hidden={{ developerId, keyId: revoking.id }}
+            submit="Revoke key"
+            variant="danger"
+            onDone={revoked}
+          />
           <div className="flex justify-end">
             <Button variant="secondary" onClick={close}>
               Keep key

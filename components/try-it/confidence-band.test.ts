@@ -4,7 +4,14 @@ import { confidenceBand } from "./confidence-band";
 describe("confidenceBand", () => {
   it("follows the spec's bands at their edges", () => {
     expect([1, 0.7, 0.69, 0.4, 0.39, 0.1, 0.05, 0].map((c) => confidenceBand(c).level)).toEqual([
-      "high", "high", "moderate", "moderate", "low", "low", "low", "fallback",
+      "high",
+      "high",
+      "moderate",
+      "moderate",
+      "low",
+      "low",
+      "low",
+      "fallback",
     ]);
   });
 

@@ -1,7 +1,17 @@
 // The capture's progress as a ring over the preview: elapsed against the capture's length,
 // with the seconds of usable signal (what the scan actually needs) in words.
 
-export function ProgressRing({ elapsed, duration, usable, needed }: { elapsed: number; duration: number; usable: number; needed: number }) {
+export function ProgressRing({
+  elapsed,
+  duration,
+  usable,
+  needed,
+}: {
+  elapsed: number;
+  duration: number;
+  usable: number;
+  needed: number;
+}) {
   const share = duration > 0 ? Math.min(1, elapsed / duration) : 0;
   const r = 44;
   const circumference = 2 * Math.PI * r;

@@ -12,14 +12,19 @@ const VITALS = [
   { key: "diastolic_bp", label: "Diastolic BP", unit: "mmHg" },
 ] as const;
 
-const TONE: Record<Band["level"], "green" | "amber" | "red" | "neutral"> = { high: "green", moderate: "amber", low: "red", fallback: "neutral" };
+const TONE: Record<Band["level"], "green" | "amber" | "red" | "neutral"> = {
+  high: "green",
+  moderate: "amber",
+  low: "red",
+  fallback: "neutral",
+};
 
 /** Per-vital confidence, when the service adds it to the result (optional; shown only if present). */
 function perVitalQuality(result: Result): Record<string, number> | null {
   const q = (result as { quality?: unknown }).quality;
   if (!q || typeof q !== "object") return null;
   const entries = Object.entries(q as Record<string, unknown>).filter(([, v]) => typeof v === "number");
-  return entries.length ? Object.fromEntries(entries) as Record<string, number> : null;
+  return entries.length ? (Object.fromEntries(entries) as Record<string, number>) : null;
 }
 
 export function ResultCard({ result }: { result: Result }) {
@@ -29,7 +34,11 @@ export function ResultCard({ result }: { result: Result }) {
   const quality = perVitalQuality(result);
   const waveform = readWaveform(result);
   return (
-    <section aria-labelledby="result-title" className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="result-card">
+    <section
+      aria-labelledby="result-title"
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      data-testid="result-card"
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="result-title" className="text-base font-semibold">
           Your result
@@ -62,8 +71,8 @@ export function ResultCard({ result }: { result: Result }) {
       </dl>
       {waveform ? <WaveformChart waveform={waveform} /> : null}
       <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">
-        Confidence bands: 0.7 and above high; 0.4 to 0.7 moderate; 0.1 to 0.4 low; 0.0 means inference failed and the values are
-        synthetic. A wellness estimate, not a medical device.
+        Confidence bands: 0.7 and above high; 0.4 to 0.7 moderate; 0.1 to 0.4 low; 0.0 means inference failed and the
+        values are synthetic. A wellness estimate, not a medical device.
         {result.processing_time_ms !== undefined ? ` Inference took ${result.processing_time_ms} ms.` : ""}
       </p>
     </section>

@@ -63,14 +63,21 @@ export function ScanOverlay({ regions, mirrored }: { regions: Regions | null; mi
 
 export function RegionLegend() {
   return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300" aria-label="Regions drawn over the preview">
+    <ul
+      className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300"
+      aria-label="Regions drawn over the preview"
+    >
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className="inline-block size-3 rounded-sm border-2 border-slate-500" />
         Face box
       </li>
       {REGION_STYLES.map((r) => (
         <li key={r.name} className="flex items-center gap-1.5">
-          <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ backgroundColor: `rgb(${r.rgb.join(" ")})` }} />
+          <span
+            aria-hidden="true"
+            className="inline-block size-3 rounded-sm"
+            style={{ backgroundColor: `rgb(${r.rgb.join(" ")})` }}
+          />
           {r.name}
         </li>
       ))}

@@ -16,7 +16,8 @@ export function feedback(s: ScanState, source: "camera" | "file"): string {
       return "Loading the face model…";
     case "capturing":
       if (s.face === null) return "Looking for a face…";
-      if (!s.face) return source === "camera" ? "Face lost: look straight at the camera." : "No face in the video right now.";
+      if (!s.face)
+        return source === "camera" ? "Face lost: look straight at the camera." : "No face in the video right now.";
       if (s.tooDark) return "Too dark: turn on a light or face a window.";
       if (s.tooMuch) return "Too much motion: hold still.";
       return "Good: hold still and breathe normally.";
@@ -29,12 +30,19 @@ export function feedback(s: ScanState, source: "camera" | "file"): string {
     case "done":
       return "Done: your result is below.";
     default:
-      return source === "camera" ? "Press Start scan, face the camera and keep still." : "Pick a video of a face, then press Start scan.";
+      return source === "camera"
+        ? "Press Start scan, face the camera and keep still."
+        : "Pick a video of a face, then press Start scan.";
   }
 }
 
 function Check({ ok, yes, no }: { ok: boolean | null; yes: string; no: string }) {
-  const tone = ok === null ? "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200" : ok ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" : "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100";
+  const tone =
+    ok === null
+      ? "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+      : ok
+        ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
+        : "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100";
   return <li className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${tone}`}>{ok === false ? no : yes}</li>;
 }
 
@@ -67,7 +75,12 @@ export const ScanStage = forwardRef<HTMLVideoElement, Props>(function ScanStage(
         <ScanOverlay regions={capturing ? state.regions : null} mirrored={mirrored} />
         {capturing && p ? (
           <div className="absolute right-2 bottom-2">
-            <ProgressRing elapsed={p.elapsedSeconds} duration={p.durationSeconds} usable={p.usableSeconds} needed={p.neededSeconds} />
+            <ProgressRing
+              elapsed={p.elapsedSeconds}
+              duration={p.durationSeconds}
+              usable={p.usableSeconds}
+              needed={p.neededSeconds}
+            />
           </div>
         ) : null}
         {state.phase === "idle" || state.phase === "failed" ? (

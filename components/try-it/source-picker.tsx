@@ -7,7 +7,13 @@ import { buttonClass } from "@/components/ui/button-class";
 type Source = "camera" | "file";
 
 /** Camera or a video file, and for a file the picker and the plain privacy statement. */
-export function SourcePicker(props: { source: Source; onSource: (s: Source) => void; file: File | null; onFile: (f: File | null) => void; disabled: boolean }) {
+export function SourcePicker(props: {
+  source: Source;
+  onSource: (s: Source) => void;
+  file: File | null;
+  onFile: (f: File | null) => void;
+  disabled: boolean;
+}) {
   const inputId = useId();
   const tab = (s: Source, label: string) => (
     <button
@@ -41,8 +47,9 @@ export function SourcePicker(props: { source: Source; onSource: (s: Source) => v
             data-testid="video-file"
           />
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="privacy-note">
-            <strong>Your video never leaves this device.</strong> This page finds the face and builds the scan in your browser; only
-            the skin-region tensor (four 72x72 patches of skin colour per frame, no picture of you) is uploaded.
+            <strong>Your video never leaves this device.</strong> This page finds the face and builds the scan in your
+            browser; only the skin-region tensor (four 72x72 patches of skin colour per frame, no picture of you) is
+            uploaded.
           </p>
         </div>
       ) : null}
@@ -61,8 +68,14 @@ export function CameraHelp({ missing, onUseFile }: { missing: boolean; onUseFile
           <>
             <p>This site may not use your camera. To allow it:</p>
             <ul className="mt-1 list-disc pl-5">
-              <li>Desktop: click the camera or settings icon at the left of the address bar, set Camera to Allow, then reload the page.</li>
-              <li>Phone: open your browser&apos;s site settings (or the system settings for the browser), allow Camera, then reload.</li>
+              <li>
+                Desktop: click the camera or settings icon at the left of the address bar, set Camera to Allow, then
+                reload the page.
+              </li>
+              <li>
+                Phone: open your browser&apos;s site settings (or the system settings for the browser), allow Camera,
+                then reload.
+              </li>
             </ul>
           </>
         )}

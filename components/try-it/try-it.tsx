@@ -14,11 +14,18 @@ import { scanSnippet } from "./scan-snippet";
 import { TRY_IT_SECONDS } from "./scan-settings";
 import { useVitalsScan } from "./use-vitals-scan";
 
-
 type Source = "camera" | "file";
 type Camera = "unknown" | "granted" | "denied" | "missing";
 
-export function TryIt({ baseUrl, initialAllowance, active }: { baseUrl: string; initialAllowance: TryItAllowance; active: boolean }) {
+export function TryIt({
+  baseUrl,
+  initialAllowance,
+  active,
+}: {
+  baseUrl: string;
+  initialAllowance: TryItAllowance;
+  active: boolean;
+}) {
   const { state, run, abort, preparing, fail, reset } = useVitalsScan();
   const [allowance, setAllowance] = useState(initialAllowance);
   const [source, setSource] = useState<Source>("camera");
@@ -48,7 +55,11 @@ export function TryIt({ baseUrl, initialAllowance, active }: { baseUrl: string; 
     if (started.allowance) setAllowance(started.allowance);
     if (started.ok) return started.token;
     const limit = started.code === "TRY_IT_LIMIT_EXCEEDED";
-    fail({ title: limit ? "Today's Try it scans are used up" : "The scan could not start", message: started.message, code: started.code });
+    fail({
+      title: limit ? "Today's Try it scans are used up" : "The scan could not start",
+      message: started.message,
+      code: started.code,
+    });
     return null;
   }
 
@@ -104,21 +115,28 @@ export function TryIt({ baseUrl, initialAllowance, active }: { baseUrl: string; 
   const noneLeft = allowance.remaining === 0;
   // Before a scan the stage follows the picker; after one it keeps showing what was scanned.
   const shown = state.phase === "idle" ? source : scanned;
-  const canStart = active && !busy && !noneLeft && (source === "camera" ? camera !== "denied" && camera !== "missing" : file !== null);
+  const canStart =
+    active && !busy && !noneLeft && (source === "camera" ? camera !== "denied" && camera !== "missing" : file !== null);
   return (
     <div className="flex flex-col gap-6">
-      <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900" aria-label="Scan">
+      <section
+        className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        aria-label="Scan"
+      >
         <div className="mb-4" data-testid="allowance">
           <p className="mb-2 text-sm">
-            <span className="font-semibold tabular-nums">{allowance.remaining}</span> of {allowance.cap} Try it scans left today (UTC). They
-            use real inference and are not charged to your monthly quota.
+            <span className="font-semibold tabular-nums">{allowance.remaining}</span> of {allowance.cap} Try it scans
+            left today (UTC). They use real inference and are not charged to your monthly quota.
           </p>
           <Progress value={allowance.used} max={allowance.cap} label="Try it scans used today" />
         </div>
-        {!active ? <Alert tone="warning">Your account is not active yet, so it cannot scan. The banner above says why.</Alert> : null}
+        {!active ? (
+          <Alert tone="warning">Your account is not active yet, so it cannot scan. The banner above says why.</Alert>
+        ) : null}
         {noneLeft ? (
           <Alert tone="warning" title="No Try it scans left today">
-            The {allowance.cap} scans of today are used; they renew at 00:00 UTC. Scans with your own API keys are not affected.
+            The {allowance.cap} scans of today are used; they renew at 00:00 UTC. Scans with your own API keys are not
+            affected.
           </Alert>
         ) : null}
         <SourcePicker source={source} onSource={setSource} file={file} onFile={setFile} disabled={busy} />
@@ -149,10 +167,14 @@ export function TryIt({ baseUrl, initialAllowance, active }: { baseUrl: string; 
         <div className="grid gap-4 lg:grid-cols-2">
           <ResultCard result={state.result} />
           <div className="min-w-0">
-            <CodeBlock label="The code that ran this scan" code={scanSnippet(baseUrl, scanned, TRY_IT_SECONDS)} testId="scan-code" />
+            <CodeBlock
+              label="The code that ran this scan"
+              code={scanSnippet(baseUrl, scanned, TRY_IT_SECONDS)}
+              testId="scan-code"
+            />
             <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-              Here the token came from your portal session; in your app, your server mints it with a live key (API reference, &ldquo;Client
-              tokens&rdquo;) and no key ever reaches the browser.
+              Here the token came from your portal session; in your app, your server mints it with a live key (API
+              reference, &ldquo;Client tokens&rdquo;) and no key ever reaches the browser.
             </p>
           </div>
         </div>

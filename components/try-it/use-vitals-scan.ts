@@ -12,11 +12,22 @@ let sdk: Promise<WebSdk> | undefined;
 
 function loadSdk(): Promise<WebSdk> {
   // Left to the browser, not bundled: the page uses the very file docs/sdk.md tells developers to.
-  sdk ??= import(/* webpackIgnore: true */ /* turbopackIgnore: true */ `${window.location.origin}/sdk/vitals-web.js`) as Promise<WebSdk>;
+  sdk ??= import(
+    /* webpackIgnore: true */ /* turbopackIgnore: true */ `${window.location.origin}/sdk/vitals-web.js`
+  ) as Promise<WebSdk>;
   return sdk;
 }
 
-export type Phase = "idle" | "preparing" | "loading-model" | "capturing" | "encoding" | "uploading" | "analysing" | "done" | "failed";
+export type Phase =
+  | "idle"
+  | "preparing"
+  | "loading-model"
+  | "capturing"
+  | "encoding"
+  | "uploading"
+  | "analysing"
+  | "done"
+  | "failed";
 export type ScanFailure = { title: string; message: string; code?: string };
 export type Regions = CaptureEvents["regions"];
 export type Progress = CaptureEvents["progress"];
@@ -32,7 +43,16 @@ export type ScanState = {
   failure: ScanFailure | null;
 };
 
-const INITIAL: ScanState = { phase: "idle", face: null, tooDark: false, tooMuch: false, progress: null, regions: null, result: null, failure: null };
+const INITIAL: ScanState = {
+  phase: "idle",
+  face: null,
+  tooDark: false,
+  tooMuch: false,
+  progress: null,
+  regions: null,
+  result: null,
+  failure: null,
+};
 
 type Action =
   | { type: "preparing" }
@@ -77,15 +97,21 @@ function describe(err: unknown): ScanFailure | null {
   if (e?.name === "CaptureError") {
     if (e.reason === "aborted") return null;
     if (e.reason === "not-enough-signal") {
-      return { title: "Not enough usable signal", message: `${e.message}. Face a light, fill the frame with your face and keep still. No scan was used.`, code: "not-enough-signal" };
+      return {
+        title: "Not enough usable signal",
+        message: `${e.message}. Face a light, fill the frame with your face and keep still. No scan was used.`,
+        code: "not-enough-signal",
+      };
     }
-    if (e.reason === "face-model") return { title: "The face model did not load", message: e.message ?? "", code: "face-model" };
+    if (e.reason === "face-model")
+      return { title: "The face model did not load", message: e.message ?? "", code: "face-model" };
     return { title: "The video gave no picture", message: e.message ?? "", code: e.reason };
   }
   if (e?.name === "VitalsApiError" && e.error === "TRY_IT_LIMIT_EXCEEDED") {
     return { title: "Today's Try it scans are used up", message: e.body?.message ?? "", code: e.error };
   }
-  if (e?.name === "VitalsApiError") return { title: "The service refused the scan", message: `${e.error}: ${e.body?.message}`, code: e.error };
+  if (e?.name === "VitalsApiError")
+    return { title: "The service refused the scan", message: `${e.error}: ${e.body?.message}`, code: e.error };
   return { title: "The scan failed", message: e?.message ?? String(err) };
 }
 
@@ -93,26 +119,29 @@ export function useVitalsScan() {
   const [state, dispatch] = useReducer(reducer, INITIAL);
   const capture = useRef<VitalsCapture | null>(null);
 
-  const run = useCallback(async (source: CaptureSource, options: { credential: string; baseUrl: string; durationSeconds: number }) => {
-    try {
-      const { VitalsCapture } = await loadSdk();
-      const c = new VitalsCapture(source, options);
-      capture.current = c;
-      c.on("stage", (e) => dispatch({ type: "stage", stage: e.stage }));
-      c.on("face", (e) => dispatch({ type: "face", found: e.found }));
-      c.on("lighting", (e) => dispatch({ type: "lighting", tooDark: e.tooDark }));
-      c.on("motion", (e) => dispatch({ type: "motion", tooMuch: e.tooMuch }));
-      c.on("progress", (e) => dispatch({ type: "progress", progress: e }));
-      c.on("regions", (e) => dispatch({ type: "regions", regions: e }));
-      const result = await c.start();
-      dispatch({ type: "done", result });
-    } catch (err) {
-      const failure = describe(err);
-      dispatch(failure ? { type: "failed", failure } : { type: "reset" });
-    } finally {
-      capture.current = null;
-    }
-  }, []);
+  const run = useCallback(
+    async (source: CaptureSource, options: { credential: string; baseUrl: string; durationSeconds: number }) => {
+      try {
+        const { VitalsCapture } = await loadSdk();
+        const c = new VitalsCapture(source, options);
+        capture.current = c;
+        c.on("stage", (e) => dispatch({ type: "stage", stage: e.stage }));
+        c.on("face", (e) => dispatch({ type: "face", found: e.found }));
+        c.on("lighting", (e) => dispatch({ type: "lighting", tooDark: e.tooDark }));
+        c.on("motion", (e) => dispatch({ type: "motion", tooMuch: e.tooMuch }));
+        c.on("progress", (e) => dispatch({ type: "progress", progress: e }));
+        c.on("regions", (e) => dispatch({ type: "regions", regions: e }));
+        const result = await c.start();
+        dispatch({ type: "done", result });
+      } catch (err) {
+        const failure = describe(err);
+        dispatch(failure ? { type: "failed", failure } : { type: "reset" });
+      } finally {
+        capture.current = null;
+      }
+    },
+    [],
+  );
 
   const abort = useCallback(() => capture.current?.abort(), []);
   const preparing = useCallback(() => dispatch({ type: "preparing" }), []);

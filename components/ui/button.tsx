@@ -9,13 +9,29 @@ const subscribe = () => () => {};
 
 /** False in the server HTML and until React has hydrated: a click before then would do nothing. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; pending?: boolean; pendingText?: string };
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  pending?: boolean;
+  pendingText?: string;
+};
 
 /** A button that shows a spinner and a pending label while its action runs. */
-export function Button({ variant = "primary", pending, pendingText, className, children, disabled, ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  pending,
+  pendingText,
+  className,
+  children,
+  disabled,
+  ...rest
+}: ButtonProps) {
   const hydrated = useHydrated();
   return (
     <button
@@ -24,7 +40,12 @@ export function Button({ variant = "primary", pending, pendingText, className, c
       aria-busy={pending || undefined}
       {...rest}
     >
-      {pending ? <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" /> : null}
+      {pending ? (
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+        />
+      ) : null}
       {pending && pendingText ? pendingText : children}
     </button>
   );

@@ -8,7 +8,13 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
         <span>{label}</span>
         <CopyButton text={code} label={`Copy ${label}`} />
       </figcaption>
-      <pre tabIndex={0} role="region" aria-label={label} className="overflow-x-auto p-4 text-sm leading-relaxed text-slate-100" data-testid={testId}>
+      <pre
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        className="overflow-x-auto p-4 text-sm leading-relaxed text-slate-100"
+        data-testid={testId}
+      >
         <code>{code}</code>
       </pre>
     </figure>

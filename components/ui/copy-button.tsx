@@ -18,7 +18,13 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
     setTimeout(() => setCopied("idle"), 2000);
   }
   return (
-    <button type="button" onClick={copy} disabled={!hydrated} className={buttonClass("secondary", "px-3 py-1 text-xs")} aria-label={label}>
+    <button
+      type="button"
+      onClick={copy}
+      disabled={!hydrated}
+      className={buttonClass("secondary", "px-3 py-1 text-xs")}
+      aria-label={label}
+    >
       <span aria-live="polite">{copied === "done" ? "Copied" : copied === "failed" ? "Copy failed" : "Copy"}</span>
     </button>
   );

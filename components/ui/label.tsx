@@ -10,7 +10,17 @@ export function Label({ htmlFor, children }: { htmlFor: string; children: ReactN
 }
 
 /** A form control with its label, laid out by `className` (a column for forms, a row for filters). */
-export function Labelled({ id, label, className, children }: { id: string; label: ReactNode; className: string; children: ReactNode }) {
+export function Labelled({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <Label htmlFor={id}>{label}</Label>

@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
 
 /** A titled region of a page; its heading names it for screen readers. `about` is a line under the heading. */
-export function Section({ id, title, about, className, children }: { id: string; title: ReactNode; about?: ReactNode; className?: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  about,
+  className,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  about?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-title`} className={className}>
       <h2 id={`${id}-title`} className={about ? "text-base font-semibold" : "mb-2 text-base font-semibold"}>

@@ -41,7 +41,12 @@ export function ServerTable<T>({
     getCoreRowModel: getCoreRowModel(),
   });
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" tabIndex={0} role="region" aria-label={label}>
+    <div
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <table className={`w-full ${minWidth} text-left text-sm`}>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-300">
           {table.getHeaderGroups().map((hg) => (

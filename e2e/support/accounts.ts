@@ -15,7 +15,11 @@ export async function signUpVerified(request: APIRequestContext, email: string, 
 /** Staff are made by operators with `npm run account`; the test does the same (and activates them where approval is required). */
 export function makeStaff(email: string) {
   const env = { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL! };
-  for (const args of [["role", email, "staff"], ["status", email, "active"]]) execFileSync("npx", ["tsx", "scripts/account.ts", ...args], { env, stdio: "pipe" });
+  for (const args of [
+    ["role", email, "staff"],
+    ["status", email, "active"],
+  ])
+    execFileSync("npx", ["tsx", "scripts/account.ts", ...args], { env, stdio: "pipe" });
 }
 
 export async function logIn(page: Page, email: string, password: string) {
@@ -28,7 +32,9 @@ export async function logIn(page: Page, email: string, password: string) {
 
 /** The code an authenticator app would show for `secret`, `aheadMs` from now. */
 export function totpCode(secret: string, aheadMs = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: Date.now() + aheadMs });
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({
+    timestamp: Date.now() + aheadMs,
+  });
 }
 
 /** Turns on two-factor sign-in on the security page with a code computed here; returns the key. */

@@ -70,7 +70,13 @@ export type CaptureRun = {
 export function launchWithCamera(y4m?: string): Promise<Browser> {
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: y4m ? ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", `--use-file-for-fake-video-capture=${y4m}`] : [],
+    args: y4m
+      ? [
+          "--use-fake-device-for-media-stream",
+          "--use-fake-ui-for-media-stream",
+          `--use-file-for-fake-video-capture=${y4m}`,
+        ]
+      : [],
   });
 }
 
@@ -86,17 +92,26 @@ export async function openHarness(browser: Browser, baseURL: string): Promise<Pa
  * One capture through the SDK from the camera, or from the video at `videoUrl` (same origin);
  * abortAfterMs calls abort() that long into the capturing stage.
  */
-export function runCapture(page: Page, credential: string, durationSeconds: number, opts: { abortAfterMs?: number; videoUrl?: string } = {}): Promise<CaptureRun> {
+export function runCapture(
+  page: Page,
+  credential: string,
+  durationSeconds: number,
+  opts: { abortAfterMs?: number; videoUrl?: string } = {},
+): Promise<CaptureRun> {
   type Run = (c: string, d: number, a: number, v: string) => Promise<CaptureRun>;
-  return page.evaluate(
-    ([c, d, a, v]) => (window as unknown as { runCapture: Run }).runCapture(c, d, a, v),
-    [credential, durationSeconds, opts.abortAfterMs ?? 0, opts.videoUrl ?? ""] as const,
-  );
+  return page.evaluate(([c, d, a, v]) => (window as unknown as { runCapture: Run }).runCapture(c, d, a, v), [
+    credential,
+    durationSeconds,
+    opts.abortAfterMs ?? 0,
+    opts.videoUrl ?? "",
+  ] as const);
 }
 
 /** The tensor the SDK uploaded, and the capture timestamps (ms) it was resampled from. */
 export async function encodedTensor(page: Page): Promise<{ bytes: Uint8Array; timestamps: number[] }> {
   const base64 = await page.evaluate(() => (window as unknown as { encodedBase64: () => string }).encodedBase64());
-  const timestamps = await page.evaluate(() => (window as unknown as { encoded: { timestamps: number[] } }).encoded.timestamps);
+  const timestamps = await page.evaluate(
+    () => (window as unknown as { encoded: { timestamps: number[] } }).encoded.timestamps,
+  );
   return { bytes: new Uint8Array(Buffer.from(base64, "base64")), timestamps };
 }

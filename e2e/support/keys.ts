@@ -5,7 +5,12 @@ export function keyRow(page: Page, prefix: string) {
 }
 
 /** Creates a key through the dialog and returns the full value it reveals (once). */
-export async function createKey(page: Page, name: string, environment: "test" | "live", whileShown?: () => Promise<void>): Promise<string> {
+export async function createKey(
+  page: Page,
+  name: string,
+  environment: "test" | "live",
+  whileShown?: () => Promise<void>,
+): Promise<string> {
   await page.getByRole("button", { name: "Create key" }).click();
   const dialog = page.getByRole("dialog", { name: "Create an API key" });
   await dialog.getByLabel("Name").fill(name);

@@ -19,7 +19,13 @@ export async function checkPage(page: Page, name: string, testInfo: TestInfo, op
   for (const scheme of schemes) {
     await page.emulateMedia({ colorScheme: scheme });
     // Dark mode at desktop width only: the layout is the same, the colours are what changes.
-    const sizes = scheme === "dark" ? ([["desktop", DESKTOP]] as const) : ([["desktop", DESKTOP], ["phone", PHONE]] as const);
+    const sizes =
+      scheme === "dark"
+        ? ([["desktop", DESKTOP]] as const)
+        : ([
+            ["desktop", DESKTOP],
+            ["phone", PHONE],
+          ] as const);
     for (const [label, size] of sizes) {
       await page.setViewportSize(size);
       await settle(page);
@@ -27,7 +33,9 @@ export async function checkPage(page: Page, name: string, testInfo: TestInfo, op
       await page.screenshot({ path: shot, fullPage: true });
       await testInfo.attach(`${name} ${label} ${scheme}`, { path: shot, contentType: "image/png" });
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      const summary = results.violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      );
       expect(summary, `axe on ${name} at ${label} (${scheme})`).toEqual([]);
       if (label === "phone") {
         const widths = await page.evaluate(() => {
@@ -46,10 +54,15 @@ export async function checkPage(page: Page, name: string, testInfo: TestInfo, op
               return true;
             })
             .slice(0, 5)
-            .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`);
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`,
+            );
           return { scroll: document.documentElement.scrollWidth, view: window.innerWidth, wide };
         });
-        expect(widths.scroll, `${name} scrolls sideways at 375 px: ${widths.wide.join("; ")}`).toBeLessThanOrEqual(widths.view);
+        expect(widths.scroll, `${name} scrolls sideways at 375 px: ${widths.wide.join("; ")}`).toBeLessThanOrEqual(
+          widths.view,
+        );
       }
     }
   }

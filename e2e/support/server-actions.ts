@@ -26,5 +26,9 @@ export async function recordAction(page: Page, trigger: () => Promise<void>): Pr
 }
 
 export function replayAction(request: APIRequestContext, call: RecordedAction, actionId: string) {
-  return request.post(call.url, { headers: { "Next-Action": actionId, "Content-Type": call.contentType, Accept: "text/x-component" }, data: call.body, maxRedirects: 0 });
+  return request.post(call.url, {
+    headers: { "Next-Action": actionId, "Content-Type": call.contentType, Accept: "text/x-component" },
+    data: call.body,
+    maxRedirects: 0,
+  });
 }

@@ -8,14 +8,23 @@ import { createServer, type AddressInfo } from "node:net";
 // process.env (Playwright evaluates the config in every process).
 
 function freePort(): number {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  const script =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   return Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim());
 }
 
 function createDatabase(): string {
   const admin = new URL(process.env.TEST_ADMIN_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
   const name = `vitals_e2e_${process.pid}_${Date.now()}`;
-  execFileSync("createdb", ["-h", admin.hostname, "-p", admin.port || "5432", "-U", decodeURIComponent(admin.username || "postgres"), name]);
+  execFileSync("createdb", [
+    "-h",
+    admin.hostname,
+    "-p",
+    admin.port || "5432",
+    "-U",
+    decodeURIComponent(admin.username || "postgres"),
+    name,
+  ]);
   process.env.E2E_CREATED_DB = name;
   admin.pathname = `/${name}`;
   return admin.toString();
@@ -32,7 +41,8 @@ export function e2eSettings() {
     mkdirSync(path.join(process.env.E2E_DIR, "outbox"), { recursive: true });
   }
   process.env.E2E_OUTBOX ??= path.join(process.env.E2E_DIR, "outbox");
-  if (process.env.E2E_START_SERVER === "1") process.env.E2E_DATABASE_URL ??= process.env.TEST_DATABASE_URL || createDatabase();
+  if (process.env.E2E_START_SERVER === "1")
+    process.env.E2E_DATABASE_URL ??= process.env.TEST_DATABASE_URL || createDatabase();
   return {
     baseURL: process.env.E2E_BASE_URL,
     port: process.env.E2E_PORT,

@@ -25,14 +25,24 @@ export function addPbv(g: GraphBuilder, centred: string): string {
   const sub = (a: string, b: string) => g.op("Sub", [a, b]);
   const add = (a: string, b: string) => g.op("Add", [a, b]);
   const det = (k: string[][]) =>
-    add(sub(mul(k[0][0], sub(mul(k[1][1], k[2][2]), mul(k[1][2], k[2][1]))),
-      mul(k[0][1], sub(mul(k[1][0], k[2][2]), mul(k[1][2], k[2][0])))),
-      mul(k[0][2], sub(mul(k[1][0], k[2][1]), mul(k[1][1], k[2][0]))));
+    add(
+      sub(
+        mul(k[0][0], sub(mul(k[1][1], k[2][2]), mul(k[1][2], k[2][1]))),
+        mul(k[0][1], sub(mul(k[1][0], k[2][2]), mul(k[1][2], k[2][0]))),
+      ),
+      mul(k[0][2], sub(mul(k[1][0], k[2][1]), mul(k[1][1], k[2][0]))),
+    );
   const d = det(m);
   // w_i = det(Q with column i replaced by the signature) / det(Q)
-  const weights = [0, 1, 2].map((i) => g.op("Div", [det(m.map((row, r) => row.map((v, c) => (c === i ? p[r] : v)))), d]));
+  const weights = [0, 1, 2].map((i) =>
+    g.op("Div", [det(m.map((row, r) => row.map((v, c) => (c === i ? p[r] : v)))), d]),
+  );
   const axis1 = g.ints("pbv_axis_1", [1], [1]);
-  const w = g.op("Concat", weights.map((x) => g.op("Unsqueeze", [x, axis1])), { axis: 1 }); // [4,3]
+  const w = g.op(
+    "Concat",
+    weights.map((x) => g.op("Unsqueeze", [x, axis1])),
+    { axis: 1 },
+  ); // [4,3]
   const w3 = g.op("Unsqueeze", [w, g.ints("pbv_axis_1b", [1], [1])]); // [4,1,3]
   return g.op("Squeeze", [g.op("MatMul", [w3, centred]), axis1]); // [4,T]
 }

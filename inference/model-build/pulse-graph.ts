@@ -51,7 +51,10 @@ export function buildPulseModel(opts: PulseModelOptions = {}): Uint8Array {
   const w1 = kernel(1);
 
   // Moving average with edge-correct normalisation: conv(x) / conv(ones).
-  const series = g.op("Reshape", [g.op("Transpose", [means], { perm: [1, 2, 0] }), g.ints("shape_1_12_t", [3], [1, 12, -1])]);
+  const series = g.op("Reshape", [
+    g.op("Transpose", [means], { perm: [1, 2, 0] }),
+    g.ints("shape_1_12_t", [3], [1, 12, -1]),
+  ]);
   const ones = g.op("ConstantOfShape", [g.op("Shape", [series], { start: 2 } as never)], {
     value: { tensor: { dims: [1], dataType: FLOAT, floatData: [1] } },
   });
@@ -69,7 +72,10 @@ export function buildPulseModel(opts: PulseModelOptions = {}): Uint8Array {
   const s = g.op("Reshape", [g.op("MatMul", [proj, cn4]), g.ints("shape_1_8_t", [3], [1, 8, -1])]); // [1,8,T]
   const sMean = movingMean(s, w8, 8);
   const sVar = g.op("Sub", [movingMean(g.op("Mul", [s, s]), w8, 8), g.op("Mul", [sMean, sMean])]);
-  const sStd = g.op("Reshape", [g.op("Sqrt", [g.op("Max", [sVar, g.floats("eps_v", [], [EPS * EPS])])]), g.ints("shape_4_2_t", [3], [4, 2, -1])]);
+  const sStd = g.op("Reshape", [
+    g.op("Sqrt", [g.op("Max", [sVar, g.floats("eps_v", [], [EPS * EPS])])]),
+    g.ints("shape_4_2_t", [3], [4, 2, -1]),
+  ]);
   const s42 = g.op("Reshape", [s, g.ints("shape_4_2_t_b", [3], [4, 2, -1])]);
   const pick = (t: string, i: number, tag: string) =>
     g.op("Gather", [t, g.ints(`idx_${tag}_${i}`, [], [i])], { axis: 1 }); // [4,T]
@@ -87,7 +93,10 @@ export function buildPulseModel(opts: PulseModelOptions = {}): Uint8Array {
   // intensity falls as volume rises, so flip it as for POS).
   const withPbv = opts.withPbv ?? true;
   if (withPbv) {
-    const pbv = g.op("Unsqueeze", [addPbv(g, g.op("Sub", [cn4, g.floats("one_c", [], [1])])), g.ints("axis_0c", [1], [0])]); // [1,4,T]
+    const pbv = g.op("Unsqueeze", [
+      addPbv(g, g.op("Sub", [cn4, g.floats("one_c", [], [1])])),
+      g.ints("axis_0c", [1], [0]),
+    ]); // [1,4,T]
     const pbvCentred = g.op("Sub", [pbv, movingMean(pbv, w4, 4)]);
     const pbvGained = g.op("Mul", [pbvCentred, g.floats("pbv_gain", [], [-(opts.pulseGain ?? 1)])]);
     g.op("Transpose", [g.op("Squeeze", [pbvGained, g.ints("axis_0d", [1], [0])])], { perm: [1, 0] }, "pulse_pbv"); // [T,4]

@@ -49,7 +49,13 @@ export function accuracyCases(): AccuracyCase[] {
   const out: AccuracyCase[] = [];
   for (const level of Object.keys(NOISE_LEVELS) as NoiseLevel[]) {
     PEOPLE.forEach((p, i) => {
-      out.push({ ...p, ...NOISE_LEVELS[level], seed: p.seed + 1000 * (level === "low" ? 0 : level === "medium" ? 1 : 2), level, name: `${level}-${i + 1}` });
+      out.push({
+        ...p,
+        ...NOISE_LEVELS[level],
+        seed: p.seed + 1000 * (level === "low" ? 0 : level === "medium" ? 1 : 2),
+        level,
+        name: `${level}-${i + 1}`,
+      });
     });
   }
   return out;
@@ -60,6 +66,13 @@ export function noPulseCases(): AccuracyCase[] {
   const levels = Object.keys(NOISE_LEVELS) as NoiseLevel[];
   return [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => {
     const level = levels[i % 3];
-    return { seed: 9000 + i, pulse: false, fitzpatrick: 1 + (i % 6), ...NOISE_LEVELS[level], level, name: `no-pulse-${level}-${i}` };
+    return {
+      seed: 9000 + i,
+      pulse: false,
+      fitzpatrick: 1 + (i % 6),
+      ...NOISE_LEVELS[level],
+      level,
+      name: `no-pulse-${level}-${i}`,
+    };
   });
 }

@@ -18,7 +18,10 @@ const synthArg = flag("--write-synthetic");
 const synthOut = synthArg && fromCaller(synthArg);
 if (synthOut) {
   const s = synthesizeFrames({ seed: 1, heartRate: 72, sdnnMs: 45, respiratoryRate: 15 });
-  writeFileSync(synthOut, encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps, gzip: args.includes("--gzip") }));
+  writeFileSync(
+    synthOut,
+    encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps, gzip: args.includes("--gzip") }),
+  );
   console.log(JSON.stringify({ written: synthOut, truth: { ...s.truth, beatTimes: undefined } }, null, 2));
   process.exit(0);
 }
@@ -34,6 +37,8 @@ if (flag("--sex")) demographics.sex = flag("--sex") as Demographics["sex"];
 if (flag("--fitzpatrick")) demographics.fitzpatrick = Number(flag("--fitzpatrick"));
 
 const model = flag("--model");
-const outcome = await analyzeFileHere(fromCaller(file), demographics, { modelPath: model ? fromCaller(model) : process.env.MODEL_PATH });
+const outcome = await analyzeFileHere(fromCaller(file), demographics, {
+  modelPath: model ? fromCaller(model) : process.env.MODEL_PATH,
+});
 console.log(JSON.stringify(outcome, null, 2));
 process.exit(outcome.ok ? 0 : 1);

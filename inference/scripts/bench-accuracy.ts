@@ -9,7 +9,16 @@ if (process.argv.includes("--realistic")) {
   process.exit(0);
 }
 
-type Row = { name: string; truth: number; read: number; hr: number; rr: number; hrv: number; spo2: number; conf: number };
+type Row = {
+  name: string;
+  truth: number;
+  read: number;
+  hr: number;
+  rr: number;
+  hrv: number;
+  spo2: number;
+  conf: number;
+};
 const verbose = process.argv.includes("--verbose");
 const numberFlag = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -28,7 +37,16 @@ for (const c of accuracyCases().map((c) => ({ ...c, seed: c.seed + seedOffset, h
   const out = await analyzeBuffer(encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps }));
   if (!out.ok) {
     console.log(`${c.name}: FAILED ${out.error.code}`);
-    errors[c.level].push({ name: c.name, truth: c.heartRate ?? NaN, read: NaN, hr: NaN, rr: NaN, hrv: NaN, spo2: NaN, conf: 0 });
+    errors[c.level].push({
+      name: c.name,
+      truth: c.heartRate ?? NaN,
+      read: NaN,
+      hr: NaN,
+      rr: NaN,
+      hrv: NaN,
+      spo2: NaN,
+      conf: 0,
+    });
     continue;
   }
   const v = out.vitals;
@@ -44,12 +62,15 @@ for (const c of accuracyCases().map((c) => ({ ...c, seed: c.seed + seedOffset, h
   };
   errors[c.level].push(row);
   if (verbose) {
-    console.log(`${c.name.padEnd(10)} hr ${v.heart_rate}/${s.truth.heartRate.toFixed(1)} rr ${v.respiratory_rate}/${s.truth.respiratoryRate} ` +
-      `sdnn ${v.hrv}/${s.truth.sdnnMs.toFixed(0)} spo2 ${v.spo2}/${s.truth.spo2} conf ${v.confidence}`);
+    console.log(
+      `${c.name.padEnd(10)} hr ${v.heart_rate}/${s.truth.heartRate.toFixed(1)} rr ${v.respiratory_rate}/${s.truth.respiratoryRate} ` +
+        `sdnn ${v.hrv}/${s.truth.sdnnMs.toFixed(0)} spo2 ${v.spo2}/${s.truth.spo2} conf ${v.confidence}`,
+    );
   }
 }
 
-const mae = (rows: Row[], k: "hr" | "rr" | "hrv" | "spo2") => (rows.length ? rows.reduce((a, r) => a + r[k], 0) / rows.length : NaN);
+const mae = (rows: Row[], k: "hr" | "rr" | "hrv" | "spo2") =>
+  rows.length ? rows.reduce((a, r) => a + r[k], 0) / rows.length : NaN;
 const min = (rows: Row[]) => Math.min(...rows.map((r) => r.conf));
 const table = (title: string, pick: (rows: Row[]) => Row[]) => {
   console.log(`\n${title}\n`);
@@ -57,7 +78,9 @@ const table = (title: string, pick: (rows: Row[]) => Row[]) => {
   console.log("|---|---|---|---|---|---|---|");
   for (const level of ["low", "medium", "high"] as NoiseLevel[]) {
     const rows = pick(errors[level]);
-    console.log(`| ${level} | ${rows.length}/${errors[level].length} | ${mae(rows, "hr").toFixed(2)} | ${mae(rows, "rr").toFixed(2)} | ${mae(rows, "hrv").toFixed(1)} | ${mae(rows, "spo2").toFixed(2)} | ${rows.length ? min(rows).toFixed(2) : "-"} |`);
+    console.log(
+      `| ${level} | ${rows.length}/${errors[level].length} | ${mae(rows, "hr").toFixed(2)} | ${mae(rows, "rr").toFixed(2)} | ${mae(rows, "hrv").toFixed(1)} | ${mae(rows, "spo2").toFixed(2)} | ${rows.length ? min(rows).toFixed(2) : "-"} |`,
+    );
   }
 };
 table("All cases (a failed scan counts as NaN):", (rows) => rows);
@@ -78,5 +101,7 @@ console.log("|---|---|---|");
 for (const c of noPulseCases().map((c) => ({ ...c, seed: c.seed + seedOffset, headTurnPx }))) {
   const s = synthesizeFrames(c);
   const out = await analyzeBuffer(encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps }));
-  console.log(`| ${c.name} | ${out.ok ? "ok" : out.error.code} | ${out.ok ? out.vitals.confidence.toFixed(2) : "0.00 (failure)"} |`);
+  console.log(
+    `| ${c.name} | ${out.ok ? "ok" : out.error.code} | ${out.ok ? out.vitals.confidence.toFixed(2) : "0.00 (failure)"} |`,
+  );
 }

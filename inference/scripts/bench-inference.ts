@@ -21,8 +21,14 @@ writeFileSync(files.gzip, gzPayload);
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1];
 const stages: (keyof StageTimings)[] = ["read_ms", "inflate_ms", "crc_ms", "model_ms", "post_ms", "total_ms"];
 
-console.log(`machine: ${availableParallelism()} cores, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-console.log(`tensor: 720 frames x 12 x 72 x 72 (raw ${(rawPayload.length / 1e6).toFixed(1)} MB, gzip ${(gzPayload.length / 1e6).toFixed(1)} MB), median of ${RUNS} runs after 2 warm-up runs\n`);
+console.log(
+  `machine: ${availableParallelism()} cores, Node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
+console.log(
+  `tensor: 720 frames x 12 x 72 x 72 (raw ${(rawPayload.length / 1e6).toFixed(1)} MB, gzip ${(gzPayload.length / 1e6).toFixed(1)} MB), median of ${RUNS} runs after 2 warm-up runs\n`,
+);
 // cpu_ms (user + system time of all threads) is printed too: on a shared machine wall
 // times swing with other load, CPU time much less.
 console.log(`| body | ${stages.join(" | ")} | cpu_ms |`);
@@ -40,7 +46,9 @@ for (const [name, file] of Object.entries(files)) {
       cpu.push((used.user + used.system) / 1000);
     }
   }
-  console.log(`| ${name} | ${stages.map((k) => median(samples.map((t) => t[k])).toFixed(1)).join(" | ")} | ${median(cpu).toFixed(0)} |`);
+  console.log(
+    `| ${name} | ${stages.map((k) => median(samples.map((t) => t[k])).toFixed(1)).join(" | ")} | ${median(cpu).toFixed(0)} |`,
+  );
 }
 
 // Through the worker pool, as the service calls it (needs `npm run -w inference build`).
@@ -60,8 +68,10 @@ if (existsSync(distIndex)) {
   await Promise.all(Array.from({ length: batch }, (_, i) => pool.analyzeFile(i % 2 ? files.raw : files.gzip)));
   const batchMs = performance.now() - t;
   await pool.close();
-  console.log(`\npool (${availableParallelism()} workers): one raw scan ${median(wall).toFixed(1)} ms median wall time; ` +
-    `${batch} scans (half gzip) submitted at once: ${batchMs.toFixed(0)} ms (${((batch * 1000) / batchMs).toFixed(1)} scans/s)`);
+  console.log(
+    `\npool (${availableParallelism()} workers): one raw scan ${median(wall).toFixed(1)} ms median wall time; ` +
+      `${batch} scans (half gzip) submitted at once: ${batchMs.toFixed(0)} ms (${((batch * 1000) / batchMs).toFixed(1)} scans/s)`,
+  );
 } else {
   console.log("\n(pool figures skipped: run `npm run -w inference build` first)");
 }

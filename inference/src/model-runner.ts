@@ -17,7 +17,10 @@ export type ModelOutput = {
 };
 
 export class ModelError extends Error {
-  constructor(readonly code: "MODEL_LOAD_FAILED" | "MODEL_RUN_FAILED" | "MODEL_CONTRACT", message: string) {
+  constructor(
+    readonly code: "MODEL_LOAD_FAILED" | "MODEL_RUN_FAILED" | "MODEL_CONTRACT",
+    message: string,
+  ) {
     super(message);
     this.name = "ModelError";
   }
@@ -52,7 +55,12 @@ export function loadModel(modelPath: string = DEFAULT_MODEL_PATH): Promise<ort.I
   return s;
 }
 
-export async function runModel(frames: Uint8Array, frameCount: number, fps: number, modelPath?: string): Promise<ModelOutput> {
+export async function runModel(
+  frames: Uint8Array,
+  frameCount: number,
+  fps: number,
+  modelPath?: string,
+): Promise<ModelOutput> {
   const session = await loadModel(modelPath);
   let result: ort.InferenceSession.ReturnType;
   try {

@@ -12,12 +12,20 @@ export type AnalyzeOptions = { modelPath?: string };
 
 const fail = (code: string, message: string): AnalyzeOutcome => ({ ok: false, error: { code, message } });
 
-export async function analyzeBuffer(buf: Uint8Array, demographics?: Demographics, options: AnalyzeOptions = {}): Promise<AnalyzeOutcome> {
+export async function analyzeBuffer(
+  buf: Uint8Array,
+  demographics?: Demographics,
+  options: AnalyzeOptions = {},
+): Promise<AnalyzeOutcome> {
   return analyzeWithReadTime(buf, 0, demographics, options);
 }
 
 /** Reads the file on this thread (the pool's worker), so 45 MB never crosses threads. */
-export async function analyzeFileHere(path: string, demographics?: Demographics, options: AnalyzeOptions = {}): Promise<AnalyzeOutcome> {
+export async function analyzeFileHere(
+  path: string,
+  demographics?: Demographics,
+  options: AnalyzeOptions = {},
+): Promise<AnalyzeOutcome> {
   const t0 = performance.now();
   let buf: Uint8Array;
   try {
@@ -28,7 +36,12 @@ export async function analyzeFileHere(path: string, demographics?: Demographics,
   return analyzeWithReadTime(buf, performance.now() - t0, demographics, options);
 }
 
-async function analyzeWithReadTime(buf: Uint8Array, readMs: number, demographics: Demographics | undefined, options: AnalyzeOptions): Promise<AnalyzeOutcome> {
+async function analyzeWithReadTime(
+  buf: Uint8Array,
+  readMs: number,
+  demographics: Demographics | undefined,
+  options: AnalyzeOptions,
+): Promise<AnalyzeOutcome> {
   const started = performance.now();
   try {
     const decoded = await decodeTensor(buf);

@@ -39,7 +39,10 @@ export function createInferencePool(options: PoolOptions & { workerFile?: string
         return { ok: false, error: { code: "WORKER_CRASH", message: "worker returned no outcome" } };
       } catch (e) {
         if (signal.aborted) return { ok: false, error: { code: "TIMEOUT", message: `scan exceeded ${timeoutMs} ms` } };
-        return { ok: false, error: { code: "WORKER_CRASH", message: `inference worker failed: ${(e as Error)?.message ?? e}` } };
+        return {
+          ok: false,
+          error: { code: "WORKER_CRASH", message: `inference worker failed: ${(e as Error)?.message ?? e}` },
+        };
       }
     },
     async close() {

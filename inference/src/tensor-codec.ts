@@ -2,8 +2,16 @@ import zlib from "node:zlib";
 import { crc32 } from "./crc32.js";
 import { inflateCapped } from "./inflate-capped.js";
 import {
-  CHANNELS, FLAG_GZIP, FORMAT_VERSION, FRAME_BYTES, HEADER_BYTES, HEIGHT, TensorError, WIDTH,
-  parseHeader, type TensorHeader,
+  CHANNELS,
+  FLAG_GZIP,
+  FORMAT_VERSION,
+  FRAME_BYTES,
+  HEADER_BYTES,
+  HEIGHT,
+  TensorError,
+  WIDTH,
+  parseHeader,
+  type TensorHeader,
 } from "./tensor-format.js";
 
 export type EncodeOptions = { frameCount: number; fps: number; gzip?: boolean; captureStartedAt?: number };

@@ -99,7 +99,10 @@ export function parseHeader(buf: Uint8Array): TensorHeader {
   }
   const seconds = h.frameCount / h.fps;
   if (seconds < SECONDS.min || seconds > SECONDS.max) {
-    throw new TensorError("BAD_DURATION", `capture of ${seconds.toFixed(2)} s outside ${SECONDS.min}..${SECONDS.max} s`);
+    throw new TensorError(
+      "BAD_DURATION",
+      `capture of ${seconds.toFixed(2)} s outside ${SECONDS.min}..${SECONDS.max} s`,
+    );
   }
   if (h.width !== WIDTH || h.height !== HEIGHT || h.channels !== CHANNELS) {
     throw new TensorError("BAD_DIMENSIONS", `dimensions ${h.width}x${h.height}x${h.channels}, expected 72x72x12`);

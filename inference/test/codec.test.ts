@@ -98,7 +98,10 @@ describe("decodeTensor", () => {
     ["BAD_BODY_LENGTH", raw.subarray(0, raw.length - 1)],
     ["BODY_SIZE_MISMATCH", withField(raw.subarray(0, raw.length - FRAME_BYTES), 24, 4, 149 * FRAME_BYTES)],
     ["CRC_MISMATCH", withField(raw, 28, 4, crc32(frames) ^ 1)],
-    ["BAD_GZIP", withField(withField(Buffer.concat([raw.subarray(0, 36), Buffer.from("not gzip at all")]), 24, 4, 15), 6, 2, 1)],
+    [
+      "BAD_GZIP",
+      withField(withField(Buffer.concat([raw.subarray(0, 36), Buffer.from("not gzip at all")]), 24, 4, 15), 6, 2, 1),
+    ],
     ["BAD_GZIP", withField(gz.subarray(0, gz.length - 100), 24, 4, gz.length - 136)], // cut-off stream
   ] as const)("rejects %s", async (code, buf) => {
     expect(await codeOf(buf)).toBe(code);
@@ -108,7 +111,11 @@ describe("decodeTensor", () => {
     const r = Buffer.from(raw);
     r[HEADER_BYTES + 12345] ^= 0x40;
     expect(await codeOf(r)).toBe("CRC_MISMATCH");
-    const g = gzipPayload(Uint8Array.from(frames, (v, i) => (i === 777 ? v ^ 1 : v)), 150, frames);
+    const g = gzipPayload(
+      Uint8Array.from(frames, (v, i) => (i === 777 ? v ^ 1 : v)),
+      150,
+      frames,
+    );
     expect(await codeOf(g)).toBe("CRC_MISMATCH");
   });
 
@@ -121,6 +128,16 @@ describe("decodeTensor", () => {
 
   it("parseHeader reads every field", () => {
     const h = parseHeader(gz);
-    expect(h).toMatchObject({ version: 1, gzip: true, frameCount: 150, fps: 30, width: 72, height: 72, channels: 12, dtype: 0, layout: 0 });
+    expect(h).toMatchObject({
+      version: 1,
+      gzip: true,
+      frameCount: 150,
+      fps: 30,
+      width: 72,
+      height: 72,
+      channels: 12,
+      dtype: 0,
+      layout: 0,
+    });
   });
 });

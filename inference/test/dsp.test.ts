@@ -15,11 +15,14 @@ describe("filters", () => {
   it("band-pass keeps an in-band sine (amplitude and phase) and removes drift and out-of-band tones", () => {
     const t = times(720);
     const pulse = t.map((s) => Math.sin(2 * Math.PI * 1.2 * s));
-    const x = t.map((s, i) => pulse[i] + 5 * s / 24 + 0.8 * Math.sin(2 * Math.PI * 0.1 * s) + 0.5 * Math.sin(2 * Math.PI * 9 * s));
+    const x = t.map(
+      (s, i) => pulse[i] + (5 * s) / 24 + 0.8 * Math.sin(2 * Math.PI * 0.1 * s) + 0.5 * Math.sin(2 * Math.PI * 9 * s),
+    );
     const y = bandPass(x, fps, 0.6, 4);
     const mid = (a: Float64Array) => a.slice(60, 660);
     // Zero phase: the filtered tone stays in step with the original (beat timing relies on it).
-    const ym = mid(y), pm = mid(pulse);
+    const ym = mid(y),
+      pm = mid(pulse);
     const gain = ym.reduce((a, v, i) => a + v * pm[i], 0) / pm.reduce((a, v) => a + v * v, 0);
     expect(gain).toBeGreaterThan(0.85); // 4 high-pass passes at 2x the corner cost ~11 %
     expect(std(ym.map((v, i) => v - gain * pm[i]))).toBeLessThan(0.03);
@@ -64,7 +67,13 @@ describe("beats and HRV", () => {
 
   it("SDNN of noisy beats, corrected with two independent halves, is close to the truth", () => {
     const g = gaussian(seededRandom(9));
-    const noisy = () => bandPass(volume.map((v) => v + 0.25 * g()), fps, 0.6, 4);
+    const noisy = () =>
+      bandPass(
+        volume.map((v) => v + 0.25 * g()),
+        fps,
+        0.6,
+        4,
+      );
     const [a, b] = [noisy(), noisy()];
     const fused = a.map((v, i) => (v + b[i]) / 2);
     const truthIbis = truth.slice(1).map((x, i) => (x - truth[i]) * 1000);
@@ -123,7 +132,10 @@ describe("respiration around motion segments", () => {
     for (const at of [4, 12, 20]) {
       for (let i = 0; i < 720; i++) {
         const d = t[i] - at;
-        if (Math.abs(d) < 2) { baseline[i] += 8 * Math.exp(-0.5 * (d / 0.8) ** 2); usable[i] = 0; }
+        if (Math.abs(d) < 2) {
+          baseline[i] += 8 * Math.exp(-0.5 * (d / 0.8) ** 2);
+          usable[i] = 0;
+        }
       }
     }
     const input = { baseline, rate: fps, beatTimes: [], amplitudes: [], ibiTimes: [], ibisMs: [] };
@@ -132,4 +144,3 @@ describe("respiration around motion segments", () => {
     expect(Math.abs(estimateRespiration(input).breathsPerMinute - 18)).toBeGreaterThan(3);
   });
 });
-

@@ -26,7 +26,9 @@ const EXPECTED_FAILURES: string[] = [...TENSOR_ERROR_CODES, "NO_SIGNAL", "NON_FI
 
 async function check(buf: Uint8Array): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const hang = new Promise<"hang">((r) => { timer = setTimeout(() => r("hang"), 10_000); });
+  const hang = new Promise<"hang">((r) => {
+    timer = setTimeout(() => r("hang"), 10_000);
+  });
   const out = (await Promise.race([analyzeBuffer(buf), hang])) as AnalyzeOutcome | "hang";
   clearTimeout(timer);
   expect(out).not.toBe("hang");
@@ -35,7 +37,8 @@ async function check(buf: Uint8Array): Promise<void> {
     const { quality, ...numbers } = o.vitals;
     for (const v of Object.values(numbers)) expect(Number.isFinite(v)).toBe(true);
     // Per-vital quality: every number in it finite too.
-    for (const part of Object.values(quality ?? {})) if (!Array.isArray(part)) for (const v of Object.values(part)) expect(Number.isFinite(v)).toBe(true);
+    for (const part of Object.values(quality ?? {}))
+      if (!Array.isArray(part)) for (const v of Object.values(part)) expect(Number.isFinite(v)).toBe(true);
     expect(o.vitals.confidence).toBeGreaterThanOrEqual(0.1);
     codes.set("ok", (codes.get("ok") ?? 0) + 1);
   } else {
@@ -49,11 +52,15 @@ async function check(buf: Uint8Array): Promise<void> {
 /** Mutates bytes in place, runs the check, restores them (no 9 MB copy per case). */
 async function withMutation(buf: Buffer, positions: number[], values: number[]): Promise<void> {
   const saved = positions.map((p) => buf[p]);
-  positions.forEach((p, i) => { buf[p] = values[i]; });
+  positions.forEach((p, i) => {
+    buf[p] = values[i];
+  });
   try {
     await check(buf);
   } finally {
-    positions.forEach((p, i) => { buf[p] = saved[i]; });
+    positions.forEach((p, i) => {
+      buf[p] = saved[i];
+    });
   }
 }
 
@@ -87,7 +94,11 @@ describe("corrupted tensors", { timeout: 120_000 }, () => {
     for (let i = 0; i < BODY_CASES; i++) {
       const src = i % 8 ? raw : gz; // every gzip case inflates all 9 MB; keep them an eighth
       const pos = Array.from({ length: 1 + int(4) }, () => HEADER_BYTES + int(src.length - HEADER_BYTES));
-      await withMutation(src, pos, pos.map((p) => src[p] ^ (1 + int(255))));
+      await withMutation(
+        src,
+        pos,
+        pos.map((p) => src[p] ^ (1 + int(255))),
+      );
     }
   });
 
@@ -108,7 +119,15 @@ describe("corrupted tensors", { timeout: 120_000 }, () => {
 
   it("covers many failure codes", () => {
     // The corpus must really exercise the rules, not fail at the first check.
-    for (const code of ["BAD_MAGIC", "TRUNCATED", "BAD_BODY_LENGTH", "CRC_MISMATCH", "BAD_GZIP", "BAD_FPS", "BAD_FRAME_COUNT"]) {
+    for (const code of [
+      "BAD_MAGIC",
+      "TRUNCATED",
+      "BAD_BODY_LENGTH",
+      "CRC_MISMATCH",
+      "BAD_GZIP",
+      "BAD_FPS",
+      "BAD_FRAME_COUNT",
+    ]) {
       expect(codes.get(code) ?? 0).toBeGreaterThan(0);
     }
     const total = RANDOM_CASES + TRUNCATION_CASES + HEADER_CASES + BODY_CASES + CONTENT_CASES;

@@ -15,14 +15,23 @@ function withKeyFrames(frames: Uint8Array, frameCount: number, gopFrames: number
     for (let c = 0; c < 12; c++) {
       const off = greyLevels * sign[c % 3] * (0.5 - phase);
       const base = t * FRAME_BYTES + c * PLANE_BYTES;
-      for (let i = 0; i < PLANE_BYTES; i++) if (f[base + i]) f[base + i] = Math.max(1, Math.min(255, Math.round(f[base + i] + off)));
+      for (let i = 0; i < PLANE_BYTES; i++)
+        if (f[base + i]) f[base + i] = Math.max(1, Math.min(255, Math.round(f[base + i] + off)));
     }
   }
   return f;
 }
 
 async function scan(o: { fps: number; heartRate?: number; pulse?: boolean; gopSeconds?: number; seed?: number }) {
-  const s = synthesizeFrames({ seed: o.seed ?? 4242, fps: o.fps, frameCount: 20 * o.fps, heartRate: o.heartRate, pulse: o.pulse ?? true, noise: 4, fitzpatrick: 3 });
+  const s = synthesizeFrames({
+    seed: o.seed ?? 4242,
+    fps: o.fps,
+    frameCount: 20 * o.fps,
+    heartRate: o.heartRate,
+    pulse: o.pulse ?? true,
+    noise: 4,
+    fitzpatrick: 3,
+  });
   const frames = o.gopSeconds ? withKeyFrames(s.frames, s.frameCount, o.gopSeconds * o.fps, 4) : s.frames;
   const out = await analyzeBuffer(encodeTensor(frames, { frameCount: s.frameCount, fps: o.fps }));
   const model = await runModel(frames, s.frameCount, o.fps);
@@ -34,20 +43,28 @@ describe("key-frame pattern of a video codec", () => {
     { fps: 30, heartRate: 75, gopSeconds: 1 },
     { fps: 15, heartRate: 84, gopSeconds: 1 },
     { fps: 30, heartRate: 75, gopSeconds: 2 },
-  ])("is found and removed: $heartRate bpm at $fps fps, key frame every $gopSeconds s", async ({ fps, heartRate, gopSeconds }) => {
-    const { out, truth, gop } = await scan({ fps, heartRate, gopSeconds });
-    expect(gop?.frames).toBe(gopSeconds * fps);
-    if (!out.ok) throw new Error(out.error.code);
-    // Left in, this pattern reads 120 or 61 bpm here.
-    expect(Math.abs(out.vitals.heart_rate - truth.heartRate)).toBeLessThan(3);
-    expect(out.vitals.confidence).toBeGreaterThanOrEqual(0.7);
-  }, 30_000);
+  ])(
+    "is found and removed: $heartRate bpm at $fps fps, key frame every $gopSeconds s",
+    async ({ fps, heartRate, gopSeconds }) => {
+      const { out, truth, gop } = await scan({ fps, heartRate, gopSeconds });
+      expect(gop?.frames).toBe(gopSeconds * fps);
+      if (!out.ok) throw new Error(out.error.code);
+      // Left in, this pattern reads 120 or 61 bpm here.
+      expect(Math.abs(out.vitals.heart_rate - truth.heartRate)).toBeLessThan(3);
+      expect(out.vitals.confidence).toBeGreaterThanOrEqual(0.7);
+    },
+    30_000,
+  );
 
-  it.each([15, 30])("alone, without a pulse, is never a reading (%i fps)", async (fps) => {
-    const { out, gop } = await scan({ fps, pulse: false, gopSeconds: 1 });
-    expect(gop?.seconds).toBe(1);
-    expect(out.ok ? out.vitals.confidence : 0).toBe(0.1);
-  }, 30_000);
+  it.each([15, 30])(
+    "alone, without a pulse, is never a reading (%i fps)",
+    async (fps) => {
+      const { out, gop } = await scan({ fps, pulse: false, gopSeconds: 1 });
+      expect(gop?.seconds).toBe(1);
+      expect(out.ok ? out.vitals.confidence : 0).toBe(0.1);
+    },
+    30_000,
+  );
 
   it("a pulse at the key-frame rate cannot be told from it: low confidence", async () => {
     const { out } = await scan({ fps: 30, heartRate: 60, gopSeconds: 1 });
@@ -62,9 +79,11 @@ describe("key-frame pattern of a video codec", () => {
   }, 30_000);
 
   it("removal keeps what is not periodic, camera events included", () => {
-    const T = 400, period = 25;
+    const T = 400,
+      period = 25;
     const data = new Float32Array(T);
-    for (let t = 0; t < T; t++) data[t] = Math.sin((2 * Math.PI * t) / 37) + (t % period === 0 ? 3 : 0) + (t >= 200 && t < 204 ? 10 : 0);
+    for (let t = 0; t < T; t++)
+      data[t] = Math.sin((2 * Math.PI * t) / 37) + (t % period === 0 ? 3 : 0) + (t >= 200 && t < 204 ? 10 : 0);
     const clean = removePeriodic(data, 1, T, period);
     for (let t = 30; t < T - 30; t++) {
       const want = Math.sin((2 * Math.PI * t) / 37) + (t >= 200 && t < 204 ? 10 : 0);

@@ -30,7 +30,8 @@ function compareWithReference(out: ModelOutput, windowSeconds: number): void {
   for (let t = 0; t < T; t++) {
     for (let r = 0; r < 4; r++) {
       expect(out.skinFraction[t * 4 + r]).toBeCloseTo(ref.skin[t][r], 5);
-      for (let c = 0; c < 3; c++) expect(Math.abs(out.rgbMeans[(t * 4 + r) * 3 + c] - ref.means[t][r][c])).toBeLessThan(1e-3);
+      for (let c = 0; c < 3; c++)
+        expect(Math.abs(out.rgbMeans[(t * 4 + r) * 3 + c] - ref.means[t][r][c])).toBeLessThan(1e-3);
     }
   }
   for (let r = 0; r < 4; r++) {
@@ -56,13 +57,23 @@ describe("pulse model", () => {
 
   it("the pulse is more than a pass-through: it tracks the known blood-volume pulse", async () => {
     const out = await runModel(scan.frames, T, fps);
-    const green = series(out.rgbMeans.filter((_, i) => i % 3 === 1), 0); // raw green, region 0
+    const green = series(
+      out.rgbMeans.filter((_, i) => i % 3 === 1),
+      0,
+    ); // raw green, region 0
     const pulse = series(out.pulse, 0);
     // POS must differ from any single input channel: the drift and motion in green are gone.
     const corr = (a: number[], b: number[]) => {
-      const ma = a.reduce((x, y) => x + y) / a.length, mb = b.reduce((x, y) => x + y) / b.length;
-      let ab = 0, aa = 0, bb = 0;
-      a.forEach((v, i) => { ab += (v - ma) * (b[i] - mb); aa += (v - ma) ** 2; bb += (b[i] - mb) ** 2; });
+      const ma = a.reduce((x, y) => x + y) / a.length,
+        mb = b.reduce((x, y) => x + y) / b.length;
+      let ab = 0,
+        aa = 0,
+        bb = 0;
+      a.forEach((v, i) => {
+        ab += (v - ma) * (b[i] - mb);
+        aa += (v - ma) ** 2;
+        bb += (b[i] - mb) ** 2;
+      });
       return ab / Math.sqrt(aa * bb);
     };
     expect(Math.abs(corr(green, pulse))).toBeLessThan(0.5);
@@ -84,7 +95,11 @@ describe("pulse model", () => {
     const out = await runModel(scan.frames, T, fps, path);
     expect(out.pulsePbv).toBeUndefined();
     const moving = synthesizeFrames({ seed: 77, heartRate: 66, noise: 3, motionEvents: 2 });
-    const result = await analyzeBuffer(encodeTensor(moving.frames, { frameCount: moving.frameCount, fps: moving.fps }), undefined, { modelPath: path });
+    const result = await analyzeBuffer(
+      encodeTensor(moving.frames, { frameCount: moving.frameCount, fps: moving.fps }),
+      undefined,
+      { modelPath: path },
+    );
     expect(result.ok).toBe(true);
     if (result.ok) expect(Math.abs(result.vitals.heart_rate - moving.truth.heartRate)).toBeLessThan(2);
   });
@@ -92,12 +107,16 @@ describe("pulse model", () => {
   it("really uses the model given: a model with no pulse output yields no vitals", async () => {
     const path = join(tmp, "pulse-flat.onnx");
     writeFileSync(path, buildPulseModel({ pulseGain: 0 }));
-    const result = await analyzeBuffer(encodeTensor(scan.frames, { frameCount: T, fps }), undefined, { modelPath: path });
+    const result = await analyzeBuffer(encodeTensor(scan.frames, { frameCount: T, fps }), undefined, {
+      modelPath: path,
+    });
     expect(result).toMatchObject({ ok: false, error: { code: "NO_SIGNAL" } });
   });
 
   it("reports a missing model as a typed failure", async () => {
-    const result = await analyzeBuffer(encodeTensor(scan.frames, { frameCount: T, fps }), undefined, { modelPath: join(tmp, "absent.onnx") });
+    const result = await analyzeBuffer(encodeTensor(scan.frames, { frameCount: T, fps }), undefined, {
+      modelPath: join(tmp, "absent.onnx"),
+    });
     expect(result).toMatchObject({ ok: false, error: { code: "MODEL_LOAD_FAILED" } });
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ModelOutput } from "../src/model-runner.js";
 import { motionMask } from "../src/vitals/motion.js";
 
-const T = 300, fps = 30;
+const T = 300,
+  fps = 30;
 
 /** Model outputs of a still, evenly lit face with a little sensor noise; `edit` adds an event. */
 function still(edit: (o: ModelOutput) => void = () => {}): ModelOutput {
@@ -29,7 +30,12 @@ describe("motion mask", () => {
   });
 
   it("covers an intensity excursion, padded by about a second", () => {
-    const mask = motionMask(still((o) => { for (let t = 150; t < 160; t++) for (let k = 0; k < 12; k++) o.rgbMeans[t * 12 + k] *= 1.03; }), fps);
+    const mask = motionMask(
+      still((o) => {
+        for (let t = 150; t < 160; t++) for (let k = 0; k < 12; k++) o.rgbMeans[t * 12 + k] *= 1.03;
+      }),
+      fps,
+    );
     const m = masked(mask);
     expect(m[0]).toBeLessThanOrEqual(150 - 25);
     expect(m.at(-1)).toBeGreaterThanOrEqual(159 + 25);
@@ -37,7 +43,12 @@ describe("motion mask", () => {
   });
 
   it("covers a change of one region's skin area alone (a turn that leaves the light level flat)", () => {
-    const mask = motionMask(still((o) => { for (let t = 200; t < 215; t++) o.skinFraction[t * 4] = 0.4476; }), fps);
+    const mask = motionMask(
+      still((o) => {
+        for (let t = 200; t < 215; t++) o.skinFraction[t * 4] = 0.4476;
+      }),
+      fps,
+    );
     expect(mask[207]).toBe(1);
     expect(mask[100]).toBe(0);
   });

@@ -6,14 +6,19 @@ import { runModel } from "../src/model-runner.js";
 import { motionMask } from "../src/vitals/motion.js";
 
 const fps = 30;
-const series = (data: Float32Array, r: number, T: number) => Float64Array.from({ length: T }, (_, t) => data[t * 4 + r]);
+const series = (data: Float32Array, r: number, T: number) =>
+  Float64Array.from({ length: T }, (_, t) => data[t * 4 + r]);
 
 /** Correlation over the frames where `keep` is true, edges left out (filter settling). */
 function correlation(a: Float64Array, b: Float64Array, keep: (t: number) => boolean): number {
-  let ab = 0, aa = 0, bb = 0;
+  let ab = 0,
+    aa = 0,
+    bb = 0;
   for (let t = fps; t < a.length - fps; t++) {
     if (!keep(t)) continue;
-    ab += a[t] * b[t]; aa += a[t] ** 2; bb += b[t] ** 2;
+    ab += a[t] * b[t];
+    aa += a[t] ** 2;
+    bb += b[t] ** 2;
   }
   return ab / Math.sqrt(aa * bb);
 }
@@ -37,12 +42,16 @@ describe("PBV fitted on the still frames", () => {
     const opts = { seed: 4242, heartRate: 76, fitzpatrick: 6, noise: 12, drift: 0.1, motionEvents: 3 };
     const s = synthesizeFrames(opts);
     const clean = synthesizeFrames({ ...opts, noise: 0, drift: 0, motionEvents: 0 }); // same pulse
-    const [out, ref] = await Promise.all([runModel(s.frames, s.frameCount, fps), runModel(clean.frames, clean.frameCount, fps)]);
+    const [out, ref] = await Promise.all([
+      runModel(s.frames, s.frameCount, fps),
+      runModel(clean.frames, clean.frameCount, fps),
+    ]);
     const mask = motionMask(out, fps);
     expect(mask.some((m) => m)).toBe(true);
     const still = motionFreePbv(out, fps, mask);
     const band = (x: Float64Array) => bandPass(x, fps, 0.7, 3.5);
-    let sumWhole = 0, sumOurs = 0;
+    let sumWhole = 0,
+      sumOurs = 0;
     for (let r = 0; r < 4; r++) {
       const truth = band(series(ref.pulsePbv!, r, s.frameCount));
       const keep = (t: number) => !mask[t];

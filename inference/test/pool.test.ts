@@ -17,7 +17,9 @@ let pool: InferencePool;
 
 beforeAll(async () => {
   // Always rebuild: a stale dist/ would test yesterday's code. tsc takes a few seconds.
-  execFileSync(process.execPath, [join(pkg, "../node_modules/typescript/bin/tsc"), "-p", join(pkg, "tsconfig.json")], { stdio: "inherit" });
+  execFileSync(process.execPath, [join(pkg, "../node_modules/typescript/bin/tsc"), "-p", join(pkg, "tsconfig.json")], {
+    stdio: "inherit",
+  });
   dist = (await import(join(pkg, "dist/index.js"))) as Dist;
   pool = dist.createInferencePool({ threads: 2 });
   writeFileSync(join(dir, "scan.bin"), syntheticTensor({ frameCount: 300, heartRate: 70 }));
@@ -32,7 +34,9 @@ afterAll(async () => {
 
 describe("inference pool", () => {
   it("analyses files in worker threads, several at once", async () => {
-    const outs = await Promise.all(["scan.bin", "scan.gz.bin", "scan.bin", "scan.gz.bin"].map((f) => pool.analyzeFile(join(dir, f))));
+    const outs = await Promise.all(
+      ["scan.bin", "scan.gz.bin", "scan.bin", "scan.gz.bin"].map((f) => pool.analyzeFile(join(dir, f))),
+    );
     for (const out of outs) {
       expect(out.ok).toBe(true);
       if (out.ok) {
@@ -51,7 +55,10 @@ describe("inference pool", () => {
     try {
       const out = await other.analyzeFile(join(dir, "scan.bin"));
       expect(out.ok).toBe(true);
-      expect(await missing.analyzeFile(join(dir, "scan.bin"))).toMatchObject({ ok: false, error: { code: "MODEL_LOAD_FAILED" } });
+      expect(await missing.analyzeFile(join(dir, "scan.bin"))).toMatchObject({
+        ok: false,
+        error: { code: "MODEL_LOAD_FAILED" },
+      });
     } finally {
       await Promise.all([other.close(), missing.close()]);
     }
@@ -79,8 +86,14 @@ describe("inference pool", () => {
       workerFile: join(pkg, "test/fixtures/faulty-worker.mjs"),
     } as Parameters<Dist["createInferencePool"]>[0]);
     try {
-      expect(await faulty.analyzeFile(join(dir, "crash.bin"))).toMatchObject({ ok: false, error: { code: "WORKER_CRASH" } });
-      expect(await faulty.analyzeFile(join(dir, "throw.bin"))).toMatchObject({ ok: false, error: { code: "WORKER_CRASH" } });
+      expect(await faulty.analyzeFile(join(dir, "crash.bin"))).toMatchObject({
+        ok: false,
+        error: { code: "WORKER_CRASH" },
+      });
+      expect(await faulty.analyzeFile(join(dir, "throw.bin"))).toMatchObject({
+        ok: false,
+        error: { code: "WORKER_CRASH" },
+      });
       expect(await faulty.analyzeFile(join(dir, "hang.bin"))).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
       // A replacement worker takes the next scan.
       expect((await faulty.analyzeFile(join(dir, "scan.bin"))).ok).toBe(true);

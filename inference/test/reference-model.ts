@@ -8,15 +8,22 @@ export type Reference = { means: number[][][]; skin: number[][]; pos: number[][]
 function movingMean(x: number[], k: number): number[] {
   const head = Math.floor((k - 1) / 2);
   return x.map((_, t) => {
-    let s = 0, n = 0;
-    for (let j = t - head; j < t - head + k; j++) if (j >= 0 && j < x.length) { s += x[j]; n++; }
+    let s = 0,
+      n = 0;
+    for (let j = t - head; j < t - head + k; j++)
+      if (j >= 0 && j < x.length) {
+        s += x[j];
+        n++;
+      }
     return s / n;
   });
 }
 
 function solve3(q: number[][], p: number[]): number[] {
   const det = (m: number[][]) =>
-    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+    m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+    m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
   const d = det(q);
   return [0, 1, 2].map((i) => det(q.map((row, r) => row.map((v, c) => (c === i ? p[r] : v)))) / d);
 }
@@ -54,10 +61,14 @@ export function referenceModel(frames: Uint8Array, T: number, fps: number, windo
     const s2 = cn[1].map((g, t) => g + cn[2][t] - 2 * cn[0][t]);
     const localStd = (s: number[]) => {
       const m = movingMean(s, k);
-      const m2 = movingMean(s.map((v) => v * v), k);
+      const m2 = movingMean(
+        s.map((v) => v * v),
+        k,
+      );
       return m2.map((v, t) => Math.sqrt(Math.max(v - m[t] ** 2, 1e-12)));
     };
-    const sd1 = localStd(s1), sd2 = localStd(s2);
+    const sd1 = localStd(s1),
+      sd2 = localStd(s2);
     const h = s1.map((v, t) => v + (sd1[t] / sd2[t]) * s2[t]);
     const hm = movingMean(h, k);
     pos.push(h.map((v, t) => -(v - hm[t])));

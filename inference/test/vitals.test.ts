@@ -9,7 +9,9 @@ import { SPO2_A, SPO2_B, spo2FromRatio } from "../src/vitals/spo2.js";
 // Seeds outside the frozen benchmark set, so these are not the cases tuned on.
 async function scan(opts: SynthOptions) {
   const s = synthesizeFrames(opts);
-  const out = await analyzeBuffer(encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps, gzip: opts.seed % 2 === 0 }));
+  const out = await analyzeBuffer(
+    encodeTensor(s.frames, { frameCount: s.frameCount, fps: s.fps, gzip: opts.seed % 2 === 0 }),
+  );
   return { truth: s.truth, out };
 }
 
@@ -19,7 +21,18 @@ describe("vitals on synthetic scans with known truth", () => {
   it.each([
     { seed: 501, heartRate: 64, sdnnMs: 60, respiratoryRate: 12, fitzpatrick: 2, spo2: 97, noise: 3 },
     { seed: 502, heartRate: 88, sdnnMs: 30, respiratoryRate: 18, fitzpatrick: 5, spo2: 95, noise: 3, motionEvents: 1 },
-    { seed: 503, heartRate: 110, sdnnMs: 25, respiratoryRate: 22, fitzpatrick: 3, spo2: 99, noise: 4, drift: 0.08, fps: 25, frameCount: 600 },
+    {
+      seed: 503,
+      heartRate: 110,
+      sdnnMs: 25,
+      respiratoryRate: 22,
+      fitzpatrick: 3,
+      spo2: 99,
+      noise: 4,
+      drift: 0.08,
+      fps: 25,
+      frameCount: 600,
+    },
   ])("seed $seed: every vital within tolerance, confidence high", async (opts) => {
     const { truth, out } = await scan(opts);
     expect(out.ok).toBe(true);
@@ -31,7 +44,8 @@ describe("vitals on synthetic scans with known truth", () => {
     expect(Math.abs(v.spo2 - truth.spo2)).toBeLessThan(2);
     expect(v.confidence).toBeGreaterThan(0.7);
     expect(v.systolic_bp).toBeGreaterThan(v.diastolic_bp);
-    for (const k of ["heart_rate", "respiratory_rate", "spo2", "systolic_bp", "diastolic_bp"] as const) expect(decimals(v[k])).toBeLessThanOrEqual(1);
+    for (const k of ["heart_rate", "respiratory_rate", "spo2", "systolic_bp", "diastolic_bp"] as const)
+      expect(decimals(v[k])).toBeLessThanOrEqual(1);
     expect(Number.isInteger(v.hrv)).toBe(true);
     expect(decimals(v.confidence)).toBeLessThanOrEqual(2);
   });
@@ -56,7 +70,9 @@ describe("vitals on synthetic scans with known truth", () => {
     const turning = { ...opts, motionEvents: 2, headTurnPx: 6, drift: 0.05 };
     // The movement is really in the tensor: regions gain and lose skin and light.
     const s = synthesizeFrames(turning);
-    const skin = Array.from({ length: s.frameCount }, (_, t) => s.frames.subarray(t * 62208, t * 62208 + 5184).reduce((n, v) => n + (v ? 1 : 0), 0));
+    const skin = Array.from({ length: s.frameCount }, (_, t) =>
+      s.frames.subarray(t * 62208, t * 62208 + 5184).reduce((n, v) => n + (v ? 1 : 0), 0),
+    );
     expect(Math.max(...skin) - Math.min(...skin)).toBeGreaterThan(20);
     const { truth, out } = await scan(turning);
     expect(out.ok).toBe(true);
@@ -73,10 +89,29 @@ describe("vitals on synthetic scans with known truth", () => {
 });
 
 describe("final gate", () => {
-  const base = { heart_rate: 72.349, respiratory_rate: 15.25, hrv: 47.5, spo2: 97.04, systolic_bp: 118.06, diastolic_bp: 76.44, confidence: 0.876 };
+  const base = {
+    heart_rate: 72.349,
+    respiratory_rate: 15.25,
+    hrv: 47.5,
+    spo2: 97.04,
+    systolic_bp: 118.06,
+    diastolic_bp: 76.44,
+    confidence: 0.876,
+  };
 
   it("rounds per docs/api.md and floors confidence at 0.10", () => {
-    expect(finalizeVitals(base)).toEqual({ ok: true, vitals: { heart_rate: 72.3, respiratory_rate: 15.3, hrv: 48, spo2: 97, systolic_bp: 118.1, diastolic_bp: 76.4, confidence: 0.88 } });
+    expect(finalizeVitals(base)).toEqual({
+      ok: true,
+      vitals: {
+        heart_rate: 72.3,
+        respiratory_rate: 15.3,
+        hrv: 48,
+        spo2: 97,
+        systolic_bp: 118.1,
+        diastolic_bp: 76.4,
+        confidence: 0.88,
+      },
+    });
     const low = finalizeVitals({ ...base, confidence: 0.01 });
     expect(low.ok && low.vitals.confidence).toBe(0.1);
   });
@@ -108,14 +143,42 @@ describe("estimators", () => {
   });
 
   it("confidence is gated by cross-region coherence", () => {
-    const good = { snrDb: 8, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, sharedSnrDb: 8, sharedFloor: 0.01, onKeyFrames: false };
+    const good = {
+      snrDb: 8,
+      coherence: 0.95,
+      agreement: 1,
+      keptBeats: 1,
+      stability: 1,
+      usableFrames: 1,
+      ambiguity: 0.1,
+      methodGapBpm: 0.5,
+      familyGapBpm: 0,
+      octaveRegions: 0,
+      sharedSnrDb: 8,
+      sharedFloor: 0.01,
+      onKeyFrames: false,
+    };
     expect(confidenceFrom(good)).toBeGreaterThan(0.9);
     expect(confidenceFrom({ ...good, coherence: 0.1 })).toBe(0);
     expect(confidenceFrom({ ...good, usableFrames: 0.5 })).toBeLessThan(0.6);
   });
 
   it("a rival rate or beats that disagree with the spectrum pull confidence out of the high band", () => {
-    const good = { snrDb: 8, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, sharedSnrDb: 8, sharedFloor: 0.01, onKeyFrames: false };
+    const good = {
+      snrDb: 8,
+      coherence: 0.95,
+      agreement: 1,
+      keptBeats: 1,
+      stability: 1,
+      usableFrames: 1,
+      ambiguity: 0.1,
+      methodGapBpm: 0.5,
+      familyGapBpm: 0,
+      octaveRegions: 0,
+      sharedSnrDb: 8,
+      sharedFloor: 0.01,
+      onKeyFrames: false,
+    };
     expect(confidenceFrom({ ...good, ambiguity: 0.8 })).toBeLessThan(0.4);
     expect(confidenceFrom({ ...good, methodGapBpm: 9 })).toBeLessThan(0.4);
     expect(confidenceFrom({ ...good, methodGapBpm: NaN })).toBeLessThan(0.7);
@@ -130,19 +193,47 @@ describe("estimators", () => {
 
 describe("per-vital quality", () => {
   const facts = {
-    snrDb: 5, coherence: 0.95, agreement: 1, keptBeats: 1, stability: 1, usableFrames: 1, ambiguity: 0.1, methodGapBpm: 0.5, familyGapBpm: 0, octaveRegions: 0, sharedSnrDb: 8, sharedFloor: 0.01, onKeyFrames: false,
-    confidence: 0.9, breathPeakedness: 0.05, intervals: 30, jitterMs: 5, sdnnMs: 40, motionFraction: 0, lightLevel: 150,
+    snrDb: 5,
+    coherence: 0.95,
+    agreement: 1,
+    keptBeats: 1,
+    stability: 1,
+    usableFrames: 1,
+    ambiguity: 0.1,
+    methodGapBpm: 0.5,
+    familyGapBpm: 0,
+    octaveRegions: 0,
+    sharedSnrDb: 8,
+    sharedFloor: 0.01,
+    onKeyFrames: false,
+    confidence: 0.9,
+    breathPeakedness: 0.05,
+    intervals: 30,
+    jitterMs: 5,
+    sdnnMs: 40,
+    motionFraction: 0,
+    lightLevel: 150,
   };
   it("never rates a vital above the scan, and caps the estimates below the moderate band", () => {
     const q = vitalsQuality(facts);
     expect(q.heart_rate.confidence).toBe(0.9);
-    for (const k of ["respiratory_rate", "hrv", "spo2", "blood_pressure"] as const) expect(q[k].confidence).toBeLessThanOrEqual(0.9);
+    for (const k of ["respiratory_rate", "hrv", "spo2", "blood_pressure"] as const)
+      expect(q[k].confidence).toBeLessThanOrEqual(0.9);
     expect(q.spo2.confidence).toBeLessThan(0.4);
     expect(q.blood_pressure.confidence).toBeLessThan(0.4);
     expect(q.reasons).toEqual([]);
   });
   it("lowers breathing and HRV on their own evidence, and names the reasons", () => {
-    const q = vitalsQuality({ ...facts, breathPeakedness: 0.005, intervals: 9, jitterMs: 50, motionFraction: 0.3, lightLevel: 30, usableFrames: 0.8, snrDb: -2 });
+    const q = vitalsQuality({
+      ...facts,
+      breathPeakedness: 0.005,
+      intervals: 9,
+      jitterMs: 50,
+      motionFraction: 0.3,
+      lightLevel: 30,
+      usableFrames: 0.8,
+      snrDb: -2,
+    });
     expect(q.respiratory_rate.confidence).toBeLessThan(0.4);
     expect(q.hrv.confidence).toBeLessThan(0.1);
     expect(q.reasons).toEqual(["motion", "low_light", "face_lost", "weak_pulse"]);

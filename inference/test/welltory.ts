@@ -13,16 +13,27 @@ export function welltoryAvailable(): boolean {
 
 /** Fingertip PPG resampled to a fixed rate, as a client would; red inverted (absorption up = signal up). */
 export function loadRecordings(fps = 30): Recording[] {
-  return readdirSync(WELLTORY_DIR).filter((d) => d.startsWith("subject_")).sort().map((name) => {
-    const lines = readFileSync(join(WELLTORY_DIR, name, "PPG.csv"), "utf8").trim().split("\n").slice(1);
-    const t: number[] = [], red: number[] = [];
-    for (const line of lines) {
-      const [ms, r] = line.split(",").map(Number);
-      if (t.length && ms <= t[t.length - 1]) continue; // duplicate timestamps
-      t.push(ms / 1000);
-      red.push(-r);
-    }
-    const rrMs = readFileSync(join(WELLTORY_DIR, name, "RR.txt"), "utf8").trim().split(/\s+/).map(Number).filter((v) => v > 0);
-    return { name, fps, signal: resampleUniform(t, red, fps), rrMs };
-  });
+  return readdirSync(WELLTORY_DIR)
+    .filter((d) => d.startsWith("subject_"))
+    .sort()
+    .map((name) => {
+      const lines = readFileSync(join(WELLTORY_DIR, name, "PPG.csv"), "utf8")
+        .trim()
+        .split("\n")
+        .slice(1);
+      const t: number[] = [],
+        red: number[] = [];
+      for (const line of lines) {
+        const [ms, r] = line.split(",").map(Number);
+        if (t.length && ms <= t[t.length - 1]) continue; // duplicate timestamps
+        t.push(ms / 1000);
+        red.push(-r);
+      }
+      const rrMs = readFileSync(join(WELLTORY_DIR, name, "RR.txt"), "utf8")
+        .trim()
+        .split(/\s+/)
+        .map(Number)
+        .filter((v) => v > 0);
+      return { name, fps, signal: resampleUniform(t, red, fps), rrMs };
+    });
 }

@@ -7,7 +7,10 @@ import type { DeveloperStatus } from "@/lib/generated/prisma/enums";
 export function assertDeveloperActive(dev: { status: DeveloperStatus; emailVerifiedAt?: Date | null }): void {
   if (dev.status === "active") return;
   if (dev.status === "suspended") {
-    throw new ApiError("DEVELOPER_SUSPENDED", "This developer account is suspended; contact support to have it reinstated");
+    throw new ApiError(
+      "DEVELOPER_SUSPENDED",
+      "This developer account is suspended; contact support to have it reinstated",
+    );
   }
   const verified = dev.emailVerifiedAt !== undefined && dev.emailVerifiedAt !== null;
   throw new ApiError(

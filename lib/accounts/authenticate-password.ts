@@ -23,7 +23,10 @@ export async function authenticatePassword(input: LoginInput, ip: string, now = 
   const found = await db.developer.findUnique({ where: { email: input.email } });
   const ok = await verifyPassword(found?.passwordHash, input.password);
   if (ok && found?.totpEnabledAt && !input.totp) {
-    throw new ApiError("TOTP_REQUIRED", "This account uses two-factor sign-in: send the authenticator code (or a recovery code) as `totp`");
+    throw new ApiError(
+      "TOTP_REQUIRED",
+      "This account uses two-factor sign-in: send the authenticator code (or a recovery code) as `totp`",
+    );
   }
   const secondFactorOk = !found?.totpEnabledAt || (ok && (await verifySecondFactor(found.id, input.totp ?? "", now)));
   if (!found || !ok || !secondFactorOk) {
@@ -42,7 +45,14 @@ export async function authenticatePassword(input: LoginInput, ip: string, now = 
   }
   await recordAuthSuccess("login", ip, now);
   await db.$transaction((tx) =>
-    audit(tx, { actorId: found.id, actorType: "developer", action: "developer.login", targetType: "developer", targetId: found.id, ip }),
+    audit(tx, {
+      actorId: found.id,
+      actorType: "developer",
+      action: "developer.login",
+      targetType: "developer",
+      targetId: found.id,
+      ip,
+    }),
   );
   const { passwordHash: _omitted, ...account } = found;
   return account;

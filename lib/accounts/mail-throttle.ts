@@ -10,7 +10,12 @@ type Tx = Pick<Prisma.TransactionClient, "emailToken" | "auditLog">;
 
 const hourBefore = (now: Date) => new Date(now.getTime() - 3600_000);
 
-export async function mayMailToken(tx: Tx, developerId: string, purpose: EmailTokenPurpose, now: Date): Promise<boolean> {
+export async function mayMailToken(
+  tx: Tx,
+  developerId: string,
+  purpose: EmailTokenPurpose,
+  now: Date,
+): Promise<boolean> {
   const recent = await tx.emailToken.count({ where: { developerId, purpose, createdAt: { gt: hourBefore(now) } } });
   return recent < MAX_ACCOUNT_MAILS_PER_HOUR;
 }

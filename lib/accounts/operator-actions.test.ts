@@ -10,7 +10,9 @@ const run = promisify(execFile);
 describe("npm run account", () => {
   it("sets status and plan, audit-logged as an operator action, and says when nothing changed", async () => {
     const dev = await createDeveloper({ status: "pending" });
-    expect(await runAccountCommand(["status", dev.email.toUpperCase(), "active"])).toBe(`${dev.email.toUpperCase()}: status pending -> active`);
+    expect(await runAccountCommand(["status", dev.email.toUpperCase(), "active"])).toBe(
+      `${dev.email.toUpperCase()}: status pending -> active`,
+    );
     expect(await runAccountCommand(["plan", dev.email, "enterprise"])).toBe(`${dev.email}: plan starter -> enterprise`);
     expect(await runAccountCommand(["plan", dev.email, "enterprise"])).toBe(`${dev.email}: plan already enterprise`);
     const row = await db.developer.findUniqueOrThrow({ where: { id: dev.id } });
@@ -38,15 +40,21 @@ describe("npm run account", () => {
   it("refuses bad arguments and unknown addresses", async () => {
     await expect(runAccountCommand(["status", "a@b.io", "deleted"])).rejects.toThrow(/usage/);
     await expect(runAccountCommand(["plan"])).rejects.toThrow(/usage/);
-    await expect(runAccountCommand(["status", "nobody@example.test", "active"])).rejects.toThrow(/No developer account/);
+    await expect(runAccountCommand(["status", "nobody@example.test", "active"])).rejects.toThrow(
+      /No developer account/,
+    );
   });
 
   it("works as a real command line", async () => {
     const dev = await createDeveloper({ status: "active" });
-    const { stdout } = await run("npx", ["tsx", "scripts/account.ts", "status", dev.email, "suspended"], { env: process.env });
+    const { stdout } = await run("npx", ["tsx", "scripts/account.ts", "status", dev.email, "suspended"], {
+      env: process.env,
+    });
     expect(stdout.trim()).toBe(`${dev.email}: status active -> suspended`);
     expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).status).toBe("suspended");
-    const failed = await run("npx", ["tsx", "scripts/account.ts", "plan", dev.email, "gold"], { env: process.env }).catch((e) => e);
+    const failed = await run("npx", ["tsx", "scripts/account.ts", "plan", dev.email, "gold"], {
+      env: process.env,
+    }).catch((e) => e);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/usage: npm run account/);
   });

@@ -13,7 +13,10 @@ type Fields = { status: DeveloperStatus; plan: Plan; role: Role };
 
 async function change<T extends keyof Fields>(email: string, field: T, value: Fields[T], actor: Actor) {
   return db.$transaction(async (tx) => {
-    const dev = await tx.developer.findUnique({ where: { email: normalizeEmail(email) }, select: { id: true, status: true, plan: true, role: true } });
+    const dev = await tx.developer.findUnique({
+      where: { email: normalizeEmail(email) },
+      select: { id: true, status: true, plan: true, role: true },
+    });
     if (!dev) throw new ApiError("NOT_FOUND", `No developer account for ${email}`);
     const from = dev[field];
     if (from !== value) {

@@ -37,6 +37,9 @@ function isSequence(digits: string): boolean {
 /** Throws 400 INVALID_REQUEST when the password is too common (length is checked by the schema). */
 export function assertPasswordAllowed(password: string): void {
   if (isCommonPassword(password)) {
-    throw new ApiError("INVALID_REQUEST", "Invalid request: password: is too common; choose a longer phrase or a less predictable password");
+    throw new ApiError(
+      "INVALID_REQUEST",
+      "Invalid request: password: is too common; choose a longer phrase or a less predictable password",
+    );
   }
 }

@@ -52,8 +52,12 @@ const INVALID = "This password reset link is invalid, expired or already used; r
 export async function resetPassword(token: string, password: string, ip: string, now = new Date()): Promise<void> {
   assertPasswordAllowed(password);
   // A cheap look first, so a bad token never costs an argon2 hash; the claim below decides.
-  const candidate = await db.emailToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { purpose: true, usedAt: true, expiresAt: true } });
-  if (candidate?.purpose !== "reset" || candidate.usedAt || candidate.expiresAt <= now) throw new ApiError("INVALID_REQUEST", INVALID);
+  const candidate = await db.emailToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { purpose: true, usedAt: true, expiresAt: true },
+  });
+  if (candidate?.purpose !== "reset" || candidate.usedAt || candidate.expiresAt <= now)
+    throw new ApiError("INVALID_REQUEST", INVALID);
   const passwordHash = await hashPassword(password);
   await db.$transaction(async (tx) => {
     const row = await tx.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });

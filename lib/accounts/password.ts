@@ -1,7 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
 
 // argon2id at OWASP's minimum recommended parameters: 19 MiB, 2 passes, 1 lane (~25-60 ms).
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id: a const enum, not importable under isolatedModules */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id: a const enum, not importable under isolatedModules */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 // A hash of a random, discarded string with the same parameters. Verifying against it costs
 // what a real verify costs, so an unknown address takes as long as a wrong password.

@@ -16,7 +16,17 @@ export const PROFILE_FIELDS = {
   createdAt: true,
 } as const;
 
-type ProfileRow = { id: string; email: string; name: string; company: string | null; status: string; plan: string; role: string; emailVerifiedAt: Date | null; createdAt: Date };
+type ProfileRow = {
+  id: string;
+  email: string;
+  name: string;
+  company: string | null;
+  status: string;
+  plan: string;
+  role: string;
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+};
 
 function toProfile(row: ProfileRow) {
   const { emailVerifiedAt, createdAt, ...rest } = row;

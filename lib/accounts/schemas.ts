@@ -24,9 +24,7 @@ const displayText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .regex(/^[^\p{Cc}]*$/u, "must not contain control characters");
 
-const companyField = z
-  .union([displayText(100), z.literal(""), z.null()])
-  .transform((v) => (v === "" ? null : v));
+const companyField = z.union([displayText(100), z.literal(""), z.null()]).transform((v) => (v === "" ? null : v));
 
 export const signupBody = z.object({
   email: emailField,

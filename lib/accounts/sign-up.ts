@@ -41,12 +41,27 @@ export async function signUp(input: SignupInput, ip: string, now = new Date()): 
 
 type NewDeveloper = { email: string; name: string; company: string | null; passwordHash: string };
 
-async function createOrNotice(tx: Prisma.TransactionClient, data: NewDeveloper, ip: string, now: Date): Promise<Mail | null> {
-  const existing = await tx.developer.findUnique({ where: { email: data.email }, select: { id: true, name: true, emailVerifiedAt: true } });
+async function createOrNotice(
+  tx: Prisma.TransactionClient,
+  data: NewDeveloper,
+  ip: string,
+  now: Date,
+): Promise<Mail | null> {
+  const existing = await tx.developer.findUnique({
+    where: { email: data.email },
+    select: { id: true, name: true, emailVerifiedAt: true },
+  });
   if (existing) return noticeExisting(tx, existing, data.email, ip, now);
   const dev = await tx.developer.create({ data: { ...data, status: "pending" }, select: { id: true } });
   const token = await issueEmailToken(tx, dev.id, "verify", now);
-  await audit(tx, { actorId: dev.id, actorType: "developer", action: "developer.signup", targetType: "developer", targetId: dev.id, ip });
+  await audit(tx, {
+    actorId: dev.id,
+    actorType: "developer",
+    action: "developer.signup",
+    targetType: "developer",
+    targetId: dev.id,
+    ip,
+  });
   return verificationMail(data.email, data.name, token);
 }
 
@@ -60,7 +75,9 @@ async function noticeExisting(
   ip: string,
   now: Date,
 ): Promise<Mail | null> {
-  const mayMail = dev.emailVerifiedAt ? await mayMailSignupAttempt(tx, dev.id, now) : await mayMailToken(tx, dev.id, "verify", now);
+  const mayMail = dev.emailVerifiedAt
+    ? await mayMailSignupAttempt(tx, dev.id, now)
+    : await mayMailToken(tx, dev.id, "verify", now);
   await audit(tx, {
     actorId: null,
     actorType: "anonymous",

@@ -14,10 +14,20 @@ const WINDOW = 1;
 const RECOVERY_CODES = 10;
 
 function totpFor(secret: string, label: string): TOTP {
-  return new TOTP({ issuer: "Vitals", label, algorithm: "SHA1", digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: "Vitals",
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
-export const hashRecoveryCode = (code: string) => createHash("sha256").update(code.toLowerCase().replace(/[^0-9a-z]/g, "")).digest("hex");
+export const hashRecoveryCode = (code: string) =>
+  createHash("sha256")
+    .update(code.toLowerCase().replace(/[^0-9a-z]/g, ""))
+    .digest("hex");
 
 /** xxxxx-xxxxx from a CSPRNG (50 bits); stored hashed only. */
 function newRecoveryCode(): string {
@@ -28,7 +38,11 @@ function newRecoveryCode(): string {
 export type TotpEnrolment = { secret: string; uri: string; qr_svg: string };
 
 /** A new pending secret (replacing any earlier pending one), as a URI and a QR code for the app. */
-export async function startTotpEnrolment(developer: { id: string; email: string; totpEnabledAt: Date | null }): Promise<TotpEnrolment> {
+export async function startTotpEnrolment(developer: {
+  id: string;
+  email: string;
+  totpEnabledAt: Date | null;
+}): Promise<TotpEnrolment> {
   if (developer.totpEnabledAt) throw new ApiError("INVALID_REQUEST", "Two-factor sign-in is already on");
   const secret = new Secret({ size: 20 }).base32;
   await db.totpFactor.upsert({
@@ -42,7 +56,11 @@ export async function startTotpEnrolment(developer: { id: string; email: string;
 
 /** The 30-second step a code belongs to, or null when it matches none within the window. */
 function matchingStep(secret: string, code: string, now: Date): number | null {
-  const delta = totpFor(secret, "").validate({ token: code.replace(/\s/g, ""), timestamp: now.getTime(), window: WINDOW });
+  const delta = totpFor(secret, "").validate({
+    token: code.replace(/\s/g, ""),
+    timestamp: now.getTime(),
+    window: WINDOW,
+  });
   return delta === null ? null : Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
 }
 
@@ -50,19 +68,35 @@ function matchingStep(secret: string, code: string, now: Date): number | null {
  * Confirms the pending secret with a first code, turns two-factor sign-in on and returns the
  * recovery codes, the only time they are shown.
  */
-export async function confirmTotpEnrolment(developerId: string, code: string, ip: string, now = new Date()): Promise<{ recovery_codes: string[] }> {
+export async function confirmTotpEnrolment(
+  developerId: string,
+  code: string,
+  ip: string,
+  now = new Date(),
+): Promise<{ recovery_codes: string[] }> {
   const factor = await db.totpFactor.findUnique({ where: { developerId } });
   if (!factor || factor.confirmedAt) throw new ApiError("INVALID_REQUEST", "Start the set-up first");
   const step = matchingStep(factor.secret, code, now);
-  if (step === null) throw new ApiError("INVALID_REQUEST", "That code is not right; check your phone's clock and type the current code");
+  if (step === null)
+    throw new ApiError("INVALID_REQUEST", "That code is not right; check your phone's clock and type the current code");
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await db.$transaction(async (tx) => {
-    const claimed = await tx.totpFactor.updateMany({ where: { developerId, confirmedAt: null, secret: factor.secret }, data: { confirmedAt: now, lastUsedStep: step } });
+    const claimed = await tx.totpFactor.updateMany({
+      where: { developerId, confirmedAt: null, secret: factor.secret },
+      data: { confirmedAt: now, lastUsedStep: step },
+    });
     if (claimed.count !== 1) throw new ApiError("INVALID_REQUEST", "Start the set-up again");
     await tx.developer.update({ where: { id: developerId }, data: { totpEnabledAt: now } });
     await tx.recoveryCode.deleteMany({ where: { developerId } });
     await tx.recoveryCode.createMany({ data: codes.map((c) => ({ developerId, codeHash: hashRecoveryCode(c) })) });
-    await audit(tx, { actorId: developerId, actorType: "developer", action: "developer.totp_enable", targetType: "developer", targetId: developerId, ip });
+    await audit(tx, {
+      actorId: developerId,
+      actorType: "developer",
+      action: "developer.totp_enable",
+      targetType: "developer",
+      targetId: developerId,
+      ip,
+    });
   });
   return { recovery_codes: codes };
 }
@@ -84,6 +118,9 @@ export async function verifySecondFactor(developerId: string, code: string, now 
     });
     return moved.count === 1;
   }
-  const used = await db.recoveryCode.updateMany({ where: { developerId, codeHash: hashRecoveryCode(code), usedAt: null }, data: { usedAt: now } });
+  const used = await db.recoveryCode.updateMany({
+    where: { developerId, codeHash: hashRecoveryCode(code), usedAt: null },
+    data: { usedAt: now },
+  });
   return used.count === 1;
 }

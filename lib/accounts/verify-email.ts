@@ -6,7 +6,8 @@ import { hashToken } from "./email-tokens";
 
 export type VerifyResult = { status: "verified" | "already_verified"; message: string };
 
-const INVALID = "This verification link is invalid or has expired; sign up again with the same address to get a new one";
+const INVALID =
+  "This verification link is invalid or has expired; sign up again with the same address to get a new one";
 
 /**
  * Marks the address verified and, unless staff approval is required, activates the account.
@@ -19,8 +20,12 @@ export async function verifyEmail(token: string, ip: string, now = new Date()): 
   return db.$transaction(async (tx) => {
     // Claiming the token is the atomic step: of two concurrent clicks only one verifies.
     const claimed = await tx.emailToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
-    if (claimed.count === 0) return { status: "already_verified" as const, message: "Your e-mail address is already verified" };
-    const dev = await tx.developer.findUniqueOrThrow({ where: { id: row.developerId }, select: { status: true, emailVerifiedAt: true } });
+    if (claimed.count === 0)
+      return { status: "already_verified" as const, message: "Your e-mail address is already verified" };
+    const dev = await tx.developer.findUniqueOrThrow({
+      where: { id: row.developerId },
+      select: { status: true, emailVerifiedAt: true },
+    });
     // Verification never lifts a suspension, and approval stays a staff decision.
     const activate = dev.status === "pending" && !needsApproval;
     await tx.developer.update({
@@ -36,11 +41,12 @@ export async function verifyEmail(token: string, ip: string, now = new Date()): 
       ip,
       details: { activated: activate },
     });
-    const message = activate || dev.status === "active"
-      ? "Your e-mail address is verified; you can sign in and create API keys"
-      : dev.status === "suspended"
-        ? "Your e-mail address is verified, but the account is suspended; contact support"
-        : "Your e-mail address is verified; your account now waits for approval by our staff";
+    const message =
+      activate || dev.status === "active"
+        ? "Your e-mail address is verified; you can sign in and create API keys"
+        : dev.status === "suspended"
+          ? "Your e-mail address is verified, but the account is suspended; contact support"
+          : "Your e-mail address is verified; your account now waits for approval by our staff";
     return { status: "verified" as const, message };
   });
 }

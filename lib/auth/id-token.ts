@@ -14,7 +14,10 @@ export function idTokenIssuer(): string {
 
 export type IdToken = { id_token: string; token_type: "Bearer"; expires_in: number };
 
-export async function issueIdToken(developer: { id: string; sessionVersion: number }, now = new Date()): Promise<IdToken> {
+export async function issueIdToken(
+  developer: { id: string; sessionVersion: number },
+  now = new Date(),
+): Promise<IdToken> {
   const key = await signingKey();
   const ttl = env().ID_TOKEN_TTL_SECONDS;
   const iat = unixSeconds(now);
@@ -38,7 +41,10 @@ const ourKey: JWTVerifyGetKey = async (header) => {
 };
 
 /** Checks signature, algorithm, kid, issuer, audience and expiry; any failure is 401 UNAUTHORIZED. */
-export async function verifyIdToken(token: string, now = new Date()): Promise<{ developerId: string; sessionVersion: number }> {
+export async function verifyIdToken(
+  token: string,
+  now = new Date(),
+): Promise<{ developerId: string; sessionVersion: number }> {
   try {
     const { payload } = await jwtVerify(token, ourKey, {
       algorithms: [ID_TOKEN_ALG],

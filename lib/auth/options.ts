@@ -29,7 +29,11 @@ export const authOptions: NextAuthOptions = {
       },
       async authorize(credentials, req) {
         try {
-          const input = loginBody.parse({ email: credentials?.email ?? "", password: credentials?.password ?? "", totp: credentials?.totp || undefined });
+          const input = loginBody.parse({
+            email: credentials?.email ?? "",
+            password: credentials?.password ?? "",
+            totp: credentials?.totp || undefined,
+          });
           const dev = await authenticatePassword(input, ipFromHeaders(req?.headers ?? {}));
           return { id: dev.id, email: dev.email, name: dev.name, sessionVersion: dev.sessionVersion };
         } catch (err) {

@@ -33,7 +33,10 @@ describe("ID token signing key", () => {
       const token = (await issueIdToken({ id: "00000000-0000-4000-8000-000000000001", sessionVersion: 3 })).id_token;
       resetSigningKey(); // as after a restart
       expect((await signingKey()).kid).toBe(first.kid);
-      expect(await verifyIdToken(token)).toEqual({ developerId: "00000000-0000-4000-8000-000000000001", sessionVersion: 3 });
+      expect(await verifyIdToken(token)).toEqual({
+        developerId: "00000000-0000-4000-8000-000000000001",
+        sessionVersion: 3,
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

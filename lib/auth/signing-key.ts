@@ -29,7 +29,8 @@ export function resetSigningKey(): void {
 async function loadSigningKey(): Promise<SigningKey> {
   const configured = env().ID_TOKEN_PRIVATE_JWK;
   const jwk = configured ? parseJwk(configured) : await localJwk();
-  if (jwk.kty !== "EC" || jwk.crv !== "P-256" || !jwk.d) throw new Error("ID_TOKEN_PRIVATE_JWK must be a private P-256 (ES256) JWK");
+  if (jwk.kty !== "EC" || jwk.crv !== "P-256" || !jwk.d)
+    throw new Error("ID_TOKEN_PRIVATE_JWK must be a private P-256 (ES256) JWK");
   const { d: _private, ...publicPart } = jwk;
   const publicJwk: JWK = { kty: publicPart.kty, crv: publicPart.crv, x: publicPart.x, y: publicPart.y };
   const kid = jwk.kid ?? (await calculateJwkThumbprint(publicJwk));

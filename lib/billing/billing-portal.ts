@@ -17,7 +17,14 @@ export async function createBillingPortalSession(developer: Billable, ip?: strin
     stripe.billingPortal.sessions.create({ customer, return_url: new URL("/billing", env().APP_URL).toString() }),
   );
   await db.$transaction((tx) =>
-    audit(tx, { actorId: developer.id, actorType: "developer", action: "billing.portal", targetType: "developer", targetId: developer.id, ip }),
+    audit(tx, {
+      actorId: developer.id,
+      actorType: "developer",
+      action: "billing.portal",
+      targetType: "developer",
+      targetId: developer.id,
+      ip,
+    }),
   );
   return { url: session.url };
 }

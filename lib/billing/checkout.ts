@@ -6,7 +6,14 @@ import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { callStripe, priceOfPlan, stripeClient } from "./stripe-client";
 
-export type Billable = { id: string; email: string; name: string; stripeCustomerId: string | null; status: DeveloperStatus; emailVerifiedAt: Date | null };
+export type Billable = {
+  id: string;
+  email: string;
+  name: string;
+  stripeCustomerId: string | null;
+  status: DeveloperStatus;
+  emailVerifiedAt: Date | null;
+};
 
 /** The developer's Stripe customer, created once (the idempotency key stops a double create). */
 export async function ensureStripeCustomer(developer: Billable): Promise<string> {
@@ -27,13 +34,20 @@ export async function ensureStripeCustomer(developer: Billable): Promise<string>
  * Stripe's webhook confirms the payment (handleStripeWebhook), never here. A pending or
  * suspended account gets 403 DEVELOPER_PENDING / DEVELOPER_SUSPENDED (docs/api.md).
  */
-export async function createCheckoutSession(developer: Billable & { stripeSubscriptionId?: string | null }, plan: Exclude<Plan, "starter">, ip?: string) {
+export async function createCheckoutSession(
+  developer: Billable & { stripeSubscriptionId?: string | null },
+  plan: Exclude<Plan, "starter">,
+  ip?: string,
+) {
   // The account-status gate of the developer API, here so the portal's action applies it too.
   assertDeveloperActive(developer);
   const price = priceOfPlan(plan);
   // A second checkout would start a second subscription; plan changes go through the billing portal.
   if (developer.stripeSubscriptionId) {
-    throw new ApiError("INVALID_REQUEST", "This account already has a subscription; change the plan in the billing portal");
+    throw new ApiError(
+      "INVALID_REQUEST",
+      "This account already has a subscription; change the plan in the billing portal",
+    );
   }
   const stripe = stripeClient();
   const customer = await ensureStripeCustomer(developer);
@@ -51,7 +65,15 @@ export async function createCheckoutSession(developer: Billable & { stripeSubscr
     }),
   );
   await db.$transaction((tx) =>
-    audit(tx, { actorId: developer.id, actorType: "developer", action: "billing.checkout", targetType: "developer", targetId: developer.id, ip, details: { plan } }),
+    audit(tx, {
+      actorId: developer.id,
+      actorType: "developer",
+      action: "billing.checkout",
+      targetType: "developer",
+      targetId: developer.id,
+      ip,
+      details: { plan },
+    }),
   );
   return { id: session.id, url: session.url };
 }

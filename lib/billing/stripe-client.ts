@@ -11,7 +11,12 @@ function connectionOptions(): Stripe.StripeConfig {
   const base: Stripe.StripeConfig = { maxNetworkRetries: 1, timeout: 20_000 };
   if (!url) return base;
   const u = new URL(url);
-  return { ...base, host: u.hostname, port: Number(u.port || (u.protocol === "https:" ? 443 : 80)), protocol: u.protocol.replace(":", "") as "http" | "https" };
+  return {
+    ...base,
+    host: u.hostname,
+    port: Number(u.port || (u.protocol === "https:" ? 443 : 80)),
+    protocol: u.protocol.replace(":", "") as "http" | "https",
+  };
 }
 
 /** The API client; without STRIPE_SECRET_KEY billing is switched off: 503 UNAVAILABLE. */
@@ -31,7 +36,8 @@ export function stripeWebhooks(): { stripe: Stripe; secret: string } {
 /** The Stripe price of a paid plan; a plan without a configured price cannot be bought here. */
 export function priceOfPlan(plan: Exclude<Plan, "starter">): string {
   const price = plan === "pro" ? env().STRIPE_PRICE_PRO : env().STRIPE_PRICE_ENTERPRISE;
-  if (!price) throw new ApiError("UNAVAILABLE", `The ${plan} plan cannot be bought on this server (no price configured)`);
+  if (!price)
+    throw new ApiError("UNAVAILABLE", `The ${plan} plan cannot be bought on this server (no price configured)`);
   return price;
 }
 

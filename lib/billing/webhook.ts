@@ -13,7 +13,10 @@ type Tx = Prisma.TransactionClient;
  * Applies a signed Stripe event. The event id is recorded in the same transaction as the plan
  * change and its audit row, so a redelivered (or concurrently delivered) event changes nothing.
  */
-export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<{ received: true; duplicate: boolean }> {
+export async function handleStripeWebhook(
+  rawBody: string,
+  signature: string | null,
+): Promise<{ received: true; duplicate: boolean }> {
   const { stripe, secret } = stripeWebhooks();
   let event: Stripe.Event;
   try {
@@ -50,7 +53,9 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
     case "customer.subscription.updated": {
       const sub = event.data.object;
       const live = ["active", "trialing", "past_due"].includes(sub.status);
-      const plan = live ? (planOfPrice(sub.items.data[0]?.price.id) ?? (sub.metadata?.plan as Plan | undefined)) : "starter";
+      const plan = live
+        ? (planOfPrice(sub.items.data[0]?.price.id) ?? (sub.metadata?.plan as Plan | undefined))
+        : "starter";
       if (!plan) return;
       await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer) }, plan, {
         stripeSubscriptionId: live ? sub.id : null,
@@ -60,7 +65,10 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
     }
     case "customer.subscription.deleted": {
       const sub = event.data.object;
-      await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer) }, "starter", { stripeSubscriptionId: null, stripeSubscriptionStatus: "canceled" });
+      await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer) }, "starter", {
+        stripeSubscriptionId: null,
+        stripeSubscriptionStatus: "canceled",
+      });
       return;
     }
     default:
@@ -78,7 +86,11 @@ async function setPlan(
   event: Stripe.Event,
   who: { id: string } | { stripeCustomerId: string | null },
   plan: Plan,
-  stripeIds: { stripeCustomerId?: string | null; stripeSubscriptionId?: string | null; stripeSubscriptionStatus?: string },
+  stripeIds: {
+    stripeCustomerId?: string | null;
+    stripeSubscriptionId?: string | null;
+    stripeSubscriptionStatus?: string;
+  },
 ): Promise<void> {
   if ("stripeCustomerId" in who && !who.stripeCustomerId) return;
   const where = "id" in who ? { id: who.id } : { stripeCustomerId: who.stripeCustomerId! };

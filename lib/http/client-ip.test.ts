@@ -17,7 +17,9 @@ describe("clientIp", () => {
   it("behind a trusted proxy, takes the address the proxy appended (the last one)", () => {
     process.env.TRUST_PROXY = "true";
     resetEnv();
-    expect(clientIp(req({ [CLIENT_IP_HEADER]: "10.0.0.2", "x-forwarded-for": "6.6.6.6, 198.51.100.7" }))).toBe("198.51.100.7");
+    expect(clientIp(req({ [CLIENT_IP_HEADER]: "10.0.0.2", "x-forwarded-for": "6.6.6.6, 198.51.100.7" }))).toBe(
+      "198.51.100.7",
+    );
     expect(clientIp(req({ [CLIENT_IP_HEADER]: "10.0.0.2" }))).toBe("10.0.0.2");
   });
 });

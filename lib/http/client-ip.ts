@@ -10,7 +10,11 @@ export function clientIp(req: Request): string {
   if (env().TRUST_PROXY) {
     const forwarded = req.headers.get("x-forwarded-for");
     // The last entry is the one our trusted proxy appended; earlier ones are client-controlled.
-    const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).pop();
+    const last = forwarded
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return last;
   }
   return req.headers.get(CLIENT_IP_HEADER) ?? "unknown";

@@ -29,9 +29,14 @@ export function preflight(): RouteHandler {
 function methodNotAllowed(declared: readonly string[]): RouteHandler {
   const allow = [...declared, "OPTIONS"].join(", ");
   return route(async ({ req }) => {
-    throw new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served at ${new URL(req.url).pathname}; use ${declared.join(" or ")}`, undefined, {
-      Allow: allow,
-    });
+    throw new ApiError(
+      "METHOD_NOT_ALLOWED",
+      `${req.method} is not served at ${new URL(req.url).pathname}; use ${declared.join(" or ")}`,
+      undefined,
+      {
+        Allow: allow,
+      },
+    );
   });
 }
 

@@ -8,7 +8,16 @@ import { readJson } from "./read-json";
 import { setLogSink } from "@/lib/logger";
 import { expectError } from "@/test/expect-error";
 
-const EXPOSED = ["X-Request-Id", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Usage-Current", "X-Usage-Limit", "X-Usage-Remaining"];
+const EXPOSED = [
+  "X-Request-Id",
+  "Retry-After",
+  "X-RateLimit-Limit",
+  "X-RateLimit-Remaining",
+  "X-RateLimit-Reset",
+  "X-Usage-Current",
+  "X-Usage-Limit",
+  "X-Usage-Remaining",
+];
 
 function expectCorsAndRequestId(res: Response) {
   expect(res.headers.get("access-control-allow-origin")).toBe("*");
@@ -20,7 +29,8 @@ function expectCorsAndRequestId(res: Response) {
   expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
 }
 
-const post = (body: string) => new Request("http://x/t", { method: "POST", body, headers: { "content-type": "application/json" } });
+const post = (body: string) =>
+  new Request("http://x/t", { method: "POST", body, headers: { "content-type": "application/json" } });
 
 describe("route wrapper", () => {
   it("adds CORS and a request id on success", async () => {
@@ -37,7 +47,9 @@ describe("route wrapper", () => {
   });
 
   it("answers preflight with 204 and the CORS headers", async () => {
-    const res = await endpoint({ GET: route(async () => json({})) }).OPTIONS(new Request("http://x/t", { method: "OPTIONS" }));
+    const res = await endpoint({ GET: route(async () => json({})) }).OPTIONS(
+      new Request("http://x/t", { method: "OPTIONS" }),
+    );
     expect(res.status).toBe(204);
     expectCorsAndRequestId(res);
   });

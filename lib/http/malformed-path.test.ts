@@ -7,7 +7,11 @@ describe("malformedPathAnswer", () => {
     (path) => {
       const answer = malformedPathAnswer(path)!;
       expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.body)).toEqual({ error: "INVALID_REQUEST", message: "The request path is not valid percent-encoding", retryable: false });
+      expect(JSON.parse(answer.body)).toEqual({
+        error: "INVALID_REQUEST",
+        message: "The request path is not valid percent-encoding",
+        retryable: false,
+      });
       expect(answer.headers["Access-Control-Allow-Origin"]).toBe("*");
       expect(answer.headers["X-Request-Id"]).toMatch(/^[0-9a-f-]{36}$/);
     },

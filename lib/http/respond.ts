@@ -29,7 +29,11 @@ export function toErrorResponse(err: unknown, requestId: string): Response {
   }
   if (isDependencyDown(err)) {
     logger.warn("dependency unreachable", { requestId, error: err instanceof Error ? err.message : String(err) });
-    const down = new ApiError("UNAVAILABLE", "A service this request needs is unreachable; retry after the Retry-After seconds", UNAVAILABLE_RETRY_AFTER_SECONDS);
+    const down = new ApiError(
+      "UNAVAILABLE",
+      "A service this request needs is unreachable; retry after the Retry-After seconds",
+      UNAVAILABLE_RETRY_AFTER_SECONDS,
+    );
     return toErrorResponse(down, requestId);
   }
   logger.error("unhandled error", { requestId, error: err instanceof Error ? err.stack : String(err) });

@@ -9,6 +9,7 @@ export function securityHeaders(appUrl: string): Record<string, string> {
     "Content-Security-Policy": "frame-ancestors 'none'",
     "Referrer-Policy": "strict-origin-when-cross-origin",
   };
-  if (new URL(appUrl).protocol === "https:") headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  if (new URL(appUrl).protocol === "https:")
+    headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }

@@ -6,11 +6,21 @@ const withCode = (message: string, code: string) => Object.assign(new Error(mess
 describe("isDependencyDown", () => {
   it.each([
     ["Prisma: database not reachable", withCode("Can't reach database server at 127.0.0.1:1", "P1001")],
-    ["Prisma raw query, adapter kind", Object.assign(withCode("Raw query failed", "P2010"), { meta: { driverAdapterError: { cause: { kind: "ConnectionClosed" } } } })],
+    [
+      "Prisma raw query, adapter kind",
+      Object.assign(withCode("Raw query failed", "P2010"), {
+        meta: { driverAdapterError: { cause: { kind: "ConnectionClosed" } } },
+      }),
+    ],
     ["pg: connection dropped", new Error("Connection terminated unexpectedly")],
     ["pg: broken pooled client", new Error("Client has encountered a connection error and is not queryable")],
     ["socket error", withCode("connect ECONNREFUSED 127.0.0.1:6379", "ECONNREFUSED")],
-    ["ioredis: retries exhausted", Object.assign(new Error("Reached the max retries per request limit (which is 1)."), { name: "MaxRetriesPerRequestError" })],
+    [
+      "ioredis: retries exhausted",
+      Object.assign(new Error("Reached the max retries per request limit (which is 1)."), {
+        name: "MaxRetriesPerRequestError",
+      }),
+    ],
     ["ioredis: closed", new Error("Connection is closed.")],
     ["ioredis: command timeout", new Error("Command timed out")],
     ["wrapped", Object.assign(new Error("query failed"), { cause: withCode("read ECONNRESET", "ECONNRESET") })],

@@ -7,9 +7,22 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 // 57014: PostgreSQL cancelled the statement (statement_timeout).
-const SOCKET_CODES = new Set(["57014", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
+const SOCKET_CODES = new Set([
+  "57014",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+]);
 // ioredis' errors when the server is gone: retries exhausted, closed connection, command timeout.
-const REDIS_MESSAGES = [/max retries per request/i, /connection is closed/i, /stream isn't writeable/i, /command timed out/i];
+const REDIS_MESSAGES = [
+  /max retries per request/i,
+  /connection is closed/i,
+  /stream isn't writeable/i,
+  /command timed out/i,
+];
 const DRIVER_MESSAGES = [
   /connection terminated/i,
   /can't reach database server/i,

@@ -45,10 +45,15 @@ async function authenticate(ctx: RequestContext, now: Date): Promise<SdkCredenti
   const presented = extractApiKey(ctx.req);
   // A client token (docs/api.md, "Client tokens") stands in for the key that minted it.
   const isToken = looksLikeClientToken(presented);
-  const [throttle, found] = await Promise.all([throttleStore().state("sdk", ctx.ip), isToken ? null : findApiKey(presented, now)]);
+  const [throttle, found] = await Promise.all([
+    throttleStore().state("sdk", ctx.ip),
+    isToken ? null : findApiKey(presented, now),
+  ]);
   const failuresOnRecord = assertStateNotBlocked(throttle, now);
   try {
-    const key = isToken ? await authenticateClientToken(presented, ctx.req, now) : keyCredential(await checkApiKey(presented, found, now));
+    const key = isToken
+      ? await authenticateClientToken(presented, ctx.req, now)
+      : keyCredential(await checkApiKey(presented, found, now));
     if (failuresOnRecord) await recordAuthSuccess("sdk", ctx.ip, now);
     return key;
   } catch (err) {
@@ -69,7 +74,11 @@ export function withApiKey(fn: (ctx: SdkContext) => Promise<Response>, opts: Api
 type ApiKeyOptions = { usageHeaders?: boolean };
 
 /** withApiKey's work inside an already wrapped request (session start's general path). */
-export async function apiKeyFlow(ctx: RequestContext, fn: (ctx: SdkContext) => Promise<Response>, opts: ApiKeyOptions = {}): Promise<Response> {
+export async function apiKeyFlow(
+  ctx: RequestContext,
+  fn: (ctx: SdkContext) => Promise<Response>,
+  opts: ApiKeyOptions = {},
+): Promise<Response> {
   const now = clock();
   const key = await authenticate(ctx, now);
   ctx.subject = requestLogSubject(key);
@@ -80,14 +89,20 @@ export async function apiKeyFlow(ctx: RequestContext, fn: (ctx: SdkContext) => P
     // (docs/api.md, "Limits"), its 400s, 403s and 429s included.
     if (opts.usageHeaders && !ctx.responseHeaders.has("X-Usage-Current") && !isDependencyDown(err)) {
       const figures = await usageFigures(key.developer, now).catch(() => null);
-      if (figures) for (const [name, value] of Object.entries(usageHeaders(figures))) ctx.responseHeaders.set(name, value);
+      if (figures)
+        for (const [name, value] of Object.entries(usageHeaders(figures))) ctx.responseHeaders.set(name, value);
     }
     throw err;
   }
 }
 
 /** Account status and the hourly limit, then the handler. */
-async function limited(ctx: RequestContext, key: SdkCredential, now: Date, fn: (ctx: SdkContext) => Promise<Response>): Promise<Response> {
+async function limited(
+  ctx: RequestContext,
+  key: SdkCredential,
+  now: Date,
+  fn: (ctx: SdkContext) => Promise<Response>,
+): Promise<Response> {
   const limit = PLAN_LIMITS[key.developer.plan].requestsPerHour;
   const setRateHeaders = (d: RateDecision) => {
     for (const [name, value] of Object.entries(rateHeaders(d))) ctx.responseHeaders.set(name, value);
@@ -102,7 +117,11 @@ async function limited(ctx: RequestContext, key: SdkCredential, now: Date, fn: (
   const decision = await rateLimiter().hit(key.developerId, limit, now);
   setRateHeaders(decision);
   if (!decision.allowed) {
-    throw new ApiError("RATE_LIMIT_EXCEEDED", "Hourly request limit exceeded; retry after the Retry-After seconds", decision.retryAfter);
+    throw new ApiError(
+      "RATE_LIMIT_EXCEEDED",
+      "Hourly request limit exceeded; retry after the Retry-After seconds",
+      decision.retryAfter,
+    );
   }
   return fn({ ...ctx, key, developer: key.developer, now });
 }

@@ -10,7 +10,11 @@ export type DeveloperContext = RequestContext & { developer: DeveloperAccount };
 function bearerToken(req: Request): string {
   const header = req.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw new ApiError("UNAUTHORIZED", "Authorization: Bearer <ID_TOKEN> is required; get one from POST /developer/login");
+  if (!match)
+    throw new ApiError(
+      "UNAUTHORIZED",
+      "Authorization: Bearer <ID_TOKEN> is required; get one from POST /developer/login",
+    );
   return match[1];
 }
 

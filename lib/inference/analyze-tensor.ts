@@ -11,9 +11,15 @@ async function createPool(): Promise<InferencePool> {
   // Loaded by Node at run time, never bundled: the package's worker file must stay a real file
   // next to its compiled module (a bundled copy resolves the worker to a missing asset).
   const specifier = "@vitals/inference";
-  const { createInferencePool } = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ specifier)) as InferenceModule;
+  const { createInferencePool } = (await import(
+    /* webpackIgnore: true */ /* turbopackIgnore: true */ specifier
+  )) as InferenceModule;
   const e = env();
-  return createInferencePool({ modelPath: e.MODEL_PATH, threads: e.INFERENCE_THREADS, timeoutMs: e.INFERENCE_TIMEOUT_MS });
+  return createInferencePool({
+    modelPath: e.MODEL_PATH,
+    threads: e.INFERENCE_THREADS,
+    timeoutMs: e.INFERENCE_TIMEOUT_MS,
+  });
 }
 
 function pool(): Promise<InferencePool> {

@@ -70,7 +70,10 @@ const percentile = (values: number[], p: number) => {
 /** Queue depth, live workers and this instance's recent job times, for GET /health. */
 export async function queueStatus() {
   const { queue, recent } = client();
-  const [counts, workers] = await Promise.all([queue.getJobCounts("waiting", "active", "delayed", "prioritized"), queue.getWorkersCount()]);
+  const [counts, workers] = await Promise.all([
+    queue.getJobCounts("waiting", "active", "delayed", "prioritized"),
+    queue.getWorkersCount(),
+  ]);
   return {
     mode: "redis" as const,
     waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0),
@@ -78,9 +81,18 @@ export async function queueStatus() {
     workers,
     recent_jobs: {
       count: recent.length,
-      wait_ms_p50: percentile(recent.map((r) => r.waitedMs), 50),
-      run_ms_p50: percentile(recent.map((r) => r.ranMs), 50),
-      run_ms_p95: percentile(recent.map((r) => r.ranMs), 95),
+      wait_ms_p50: percentile(
+        recent.map((r) => r.waitedMs),
+        50,
+      ),
+      run_ms_p50: percentile(
+        recent.map((r) => r.ranMs),
+        50,
+      ),
+      run_ms_p95: percentile(
+        recent.map((r) => r.ranMs),
+        95,
+      ),
     },
   };
 }
@@ -93,7 +105,10 @@ export async function closeScanQueue(): Promise<void> {
 }
 
 /** A worker of this process: runs each job through `analyze` and leaves the outcome for the app. */
-export function startScanWorker(analyze: (sessionId: string, demographics?: Demographics) => Promise<AnalyzeOutcome>, concurrency: number): Worker {
+export function startScanWorker(
+  analyze: (sessionId: string, demographics?: Demographics) => Promise<AnalyzeOutcome>,
+  concurrency: number,
+): Worker {
   const worker = new Worker<ScanJob, ScanDone>(
     QUEUE_NAME,
     async (job) => {

@@ -22,7 +22,12 @@ export type SdkCredential = {
 };
 
 export function keyCredential(key: AuthenticatedKey): SdkCredential {
-  return { developerId: key.developerId, developer: key.developer, environment: key.environment, apiKey: { id: key.id, prefix: key.prefix, expiresAt: key.expiresAt } };
+  return {
+    developerId: key.developerId,
+    developer: key.developer,
+    environment: key.environment,
+    apiKey: { id: key.id, prefix: key.prefix, expiresAt: key.expiresAt },
+  };
 }
 
 /**
@@ -47,17 +52,39 @@ export async function authenticateClientToken(presented: string, req: Request, n
     where: { tokenHash: hashClientToken(presented) },
     include: { apiKey: { include: { developer: true } }, developer: true },
   });
-  if (!token) throw new ApiError("API_KEY_INVALID", "The client token does not exist (expired tokens are deleted soon after expiry)");
+  if (!token)
+    throw new ApiError(
+      "API_KEY_INVALID",
+      "The client token does not exist (expired tokens are deleted soon after expiry)",
+    );
   const key = token.apiKey;
   if (key?.revokedAt) throw new ApiError("API_KEY_REVOKED", "The API key that minted this client token was revoked");
-  if (key?.expiresAt && key.expiresAt <= now) throw new ApiError("API_KEY_EXPIRED", "The API key that minted this client token has expired");
-  if (token.expiresAt <= now) throw new ApiError("API_KEY_EXPIRED", "The client token has expired; mint a new one on your server");
+  if (key?.expiresAt && key.expiresAt <= now)
+    throw new ApiError("API_KEY_EXPIRED", "The API key that minted this client token has expired");
+  if (token.expiresAt <= now)
+    throw new ApiError("API_KEY_EXPIRED", "The client token has expired; mint a new one on your server");
   const origin = requestOrigin(req);
-  if (origin === null) throw new ApiError("FORBIDDEN", "A client token is only accepted from a browser page: the Origin header is missing");
-  if (!token.origins.includes(origin)) throw new ApiError("FORBIDDEN", `This client token is not valid for the origin ${origin.slice(0, 200)}`);
-  const grant: ClientTokenGrant = { id: token.id, purpose: token.purpose, maxScans: token.maxScans, origins: token.origins };
+  if (origin === null)
+    throw new ApiError(
+      "FORBIDDEN",
+      "A client token is only accepted from a browser page: the Origin header is missing",
+    );
+  if (!token.origins.includes(origin))
+    throw new ApiError("FORBIDDEN", `This client token is not valid for the origin ${origin.slice(0, 200)}`);
+  const grant: ClientTokenGrant = {
+    id: token.id,
+    purpose: token.purpose,
+    maxScans: token.maxScans,
+    origins: token.origins,
+  };
   if (key) return { ...keyCredential(key), clientToken: grant };
   // A Try it token: live inference for its developer, no key (lib/try-it).
   if (!token.developer) throw new ApiError("API_KEY_INVALID", "The client token does not exist");
-  return { developerId: token.developer.id, developer: token.developer, environment: "live", apiKey: null, clientToken: grant };
+  return {
+    developerId: token.developer.id,
+    developer: token.developer,
+    environment: "live",
+    apiKey: null,
+    clientToken: grant,
+  };
 }

@@ -10,7 +10,18 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export type AuthenticatedKey = ApiKey & { developer: Developer };
 
 // The key's own columns, named apart from the developer's (d.*) in the one joined row.
-const KEY_COLUMNS = ["id", "developerId", "name", "environment", "keyHash", "prefix", "createdAt", "expiresAt", "revokedAt", "lastUsedAt"] as const;
+const KEY_COLUMNS = [
+  "id",
+  "developerId",
+  "name",
+  "environment",
+  "keyHash",
+  "prefix",
+  "createdAt",
+  "expiresAt",
+  "revokedAt",
+  "lastUsedAt",
+] as const;
 
 /**
  * The presented key's row with its developer, read in one statement on every request (no cache:
@@ -41,8 +52,13 @@ export async function findApiKey(presented: string, now = new Date()): Promise<A
  * Turns a lookup into the authenticated key, or throws 401 with the exact reason.
  * Revoked wins over expired.
  */
-export async function checkApiKey(presented: string, key: AuthenticatedKey | null, now = new Date()): Promise<AuthenticatedKey> {
-  if (!presented) throw new ApiError("API_KEY_INVALID", "An API key is required (X-API-Key header or Authorization: Bearer)");
+export async function checkApiKey(
+  presented: string,
+  key: AuthenticatedKey | null,
+  now = new Date(),
+): Promise<AuthenticatedKey> {
+  if (!presented)
+    throw new ApiError("API_KEY_INVALID", "An API key is required (X-API-Key header or Authorization: Bearer)");
   if (!isWellFormedApiKey(presented)) throw new ApiError("API_KEY_INVALID", "The API key is malformed");
   if (!key) throw new ApiError("API_KEY_INVALID", "The API key does not exist");
   if (key.revokedAt) throw new ApiError("API_KEY_REVOKED", "The API key was revoked");
@@ -51,7 +67,10 @@ export async function checkApiKey(presented: string, key: AuthenticatedKey | nul
     const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
     // Conditional, so concurrent requests write once; a failure here must not fail the request.
     await db.apiKey
-      .updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] }, data: { lastUsedAt: now } })
+      .updateMany({
+        where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] },
+        data: { lastUsedAt: now },
+      })
       .catch(() => undefined);
   }
   return key;

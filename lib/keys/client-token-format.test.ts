@@ -24,8 +24,12 @@ describe("client token format", () => {
     expect(new Set(Array.from({ length: 1000 }, () => generateClientToken("test").token)).size).toBe(1000);
   });
 
-  it.each(["", `ct_prod_${"a".repeat(64)}`, `ct_live_${"A".repeat(64)}`, `ct_live_${"a".repeat(63)}`, `ct_live_${"a".repeat(65)}`, ` ct_live_${"a".repeat(64)}`])(
-    "rejects malformed token %j",
-    (token) => expect(isWellFormedClientToken(token)).toBe(false),
-  );
+  it.each([
+    "",
+    `ct_prod_${"a".repeat(64)}`,
+    `ct_live_${"A".repeat(64)}`,
+    `ct_live_${"a".repeat(63)}`,
+    `ct_live_${"a".repeat(65)}`,
+    ` ct_live_${"a".repeat(64)}`,
+  ])("rejects malformed token %j", (token) => expect(isWellFormedClientToken(token)).toBe(false));
 });

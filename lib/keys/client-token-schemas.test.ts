@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import { CLIENT_TOKEN_LIMITS, isExactOrigin, mintClientTokenBody } from "./client-token-schemas";
 
 describe("isExactOrigin", () => {
-  it.each(["https://app.example.com", "http://localhost:3000", "https://a.b.example.org:8443", "http://127.0.0.1:5173", "http://[::1]:8080", "https://xn--bcher-kva.example"])(
-    "accepts %s",
-    (o) => expect(isExactOrigin(o)).toBe(true),
-  );
+  it.each([
+    "https://app.example.com",
+    "http://localhost:3000",
+    "https://a.b.example.org:8443",
+    "http://127.0.0.1:5173",
+    "http://[::1]:8080",
+    "https://xn--bcher-kva.example",
+  ])("accepts %s", (o) => expect(isExactOrigin(o)).toBe(true));
   it.each([
     "app.example.com",
     "https://app.example.com/",

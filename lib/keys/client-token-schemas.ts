@@ -32,7 +32,10 @@ const L = CLIENT_TOKEN_LIMITS;
 const originField = z
   .string()
   .max(255)
-  .refine(isExactOrigin, "must be an exact origin such as https://app.example.com (scheme and host, a port only if not the default, no path or trailing slash)");
+  .refine(
+    isExactOrigin,
+    "must be an exact origin such as https://app.example.com (scheme and host, a port only if not the default, no path or trailing slash)",
+  );
 
 export const mintClientTokenBody = z.strictObject({
   ttl_seconds: z.number().int().min(L.minTtlSeconds).max(L.maxTtlSeconds).default(L.defaultTtlSeconds),

@@ -23,9 +23,15 @@ export type CreatedKey = {
  * (keys neither revoked nor expired) is checked and the key inserted in one transaction that
  * holds the developer row locked, so concurrent creations cannot pass the cap together.
  */
-export async function createKey(developerId: string, input: CreateKeyInput, ip: string, now = new Date()): Promise<CreatedKey> {
+export async function createKey(
+  developerId: string,
+  input: CreateKeyInput,
+  ip: string,
+  now = new Date(),
+): Promise<CreatedKey> {
   const expiresAt = input.expires_at === undefined ? null : new Date(input.expires_at * 1000);
-  if (expiresAt && expiresAt <= now) throw new ApiError("INVALID_REQUEST", "Invalid request: expires_at: must be in the future");
+  if (expiresAt && expiresAt <= now)
+    throw new ApiError("INVALID_REQUEST", "Invalid request: expires_at: must be in the future");
   const generated = generateApiKey(input.environment);
   return db.$transaction(async (tx) => {
     const [dev] = await tx.$queryRaw<{ plan: Plan; status: DeveloperStatus; emailVerifiedAt: Date | null }[]>`
@@ -37,12 +43,29 @@ export async function createKey(developerId: string, input: CreateKeyInput, ip: 
       where: { developerId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     });
     if (active >= cap) {
-      throw new ApiError("KEY_LIMIT_REACHED", `The ${dev.plan} plan allows ${cap} active API keys; revoke one or upgrade the plan`);
+      throw new ApiError(
+        "KEY_LIMIT_REACHED",
+        `The ${dev.plan} plan allows ${cap} active API keys; revoke one or upgrade the plan`,
+      );
     }
     const row = await tx.apiKey.create({
-      data: { developerId, name: input.name, environment: input.environment, keyHash: generated.keyHash, prefix: generated.prefix, expiresAt, createdAt: now },
+      data: {
+        developerId,
+        name: input.name,
+        environment: input.environment,
+        keyHash: generated.keyHash,
+        prefix: generated.prefix,
+        expiresAt,
+        createdAt: now,
+      },
     });
-    await auditKey(tx, "api_key.create", row.id, { developerId, ip }, { environment: row.environment, prefix: row.prefix });
+    await auditKey(
+      tx,
+      "api_key.create",
+      row.id,
+      { developerId, ip },
+      { environment: row.environment, prefix: row.prefix },
+    );
     return {
       id: row.id,
       name: row.name,

@@ -25,7 +25,18 @@ export async function listKeys(developerId: string, now = new Date()): Promise<L
   const rows = await db.apiKey.findMany({
     where: { developerId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, environment: true, prefix: true, createdAt: true, expiresAt: true, revokedAt: true, lastUsedAt: true, previousPrefix: true, previousValidUntil: true },
+    select: {
+      id: true,
+      name: true,
+      environment: true,
+      prefix: true,
+      createdAt: true,
+      expiresAt: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      previousPrefix: true,
+      previousValidUntil: true,
+    },
   });
   return rows.map((r) => ({
     id: r.id,

@@ -14,14 +14,25 @@ export type MintedClientToken = { token: string; expires_at: number; max_scans: 
  */
 export async function mintClientToken(key: SdkCredential, rawBody: unknown, now: Date): Promise<MintedClientToken> {
   // Refused before the body is read: a token leaked to a page must not renew itself.
-  if (key.clientToken || !key.apiKey) throw new ApiError("FORBIDDEN", "A client token cannot mint client tokens; mint them on your server with a secret key");
+  if (key.clientToken || !key.apiKey)
+    throw new ApiError(
+      "FORBIDDEN",
+      "A client token cannot mint client tokens; mint them on your server with a secret key",
+    );
   const apiKey = key.apiKey;
   const body = mintClientTokenBody.parse(rawBody);
   let expiresAt = new Date(now.getTime() + body.ttl_seconds * 1000);
   if (apiKey.expiresAt && apiKey.expiresAt < expiresAt) expiresAt = apiKey.expiresAt;
   const { token, tokenHash } = generateClientToken(key.environment);
   await db.clientToken.create({
-    data: { apiKeyId: apiKey.id, tokenHash, origins: body.origins, maxScans: body.max_scans, expiresAt, createdAt: now },
+    data: {
+      apiKeyId: apiKey.id,
+      tokenHash,
+      origins: body.origins,
+      maxScans: body.max_scans,
+      expiresAt,
+      createdAt: now,
+    },
   });
   return { token, expires_at: unixSeconds(expiresAt), max_scans: body.max_scans, origins: body.origins };
 }

@@ -12,8 +12,14 @@ import { isKeyId } from "./key-format";
 export async function revokeKey(developerId: string, keyId: string, ip: string, now = new Date()) {
   if (!isKeyId(keyId)) throw new ApiError("NOT_FOUND", "API key not found");
   return db.$transaction(async (tx) => {
-    const claimed = await tx.apiKey.updateMany({ where: { id: keyId, developerId, revokedAt: null }, data: { revokedAt: now } });
-    const row = await tx.apiKey.findFirst({ where: { id: keyId, developerId }, select: { id: true, revokedAt: true, prefix: true } });
+    const claimed = await tx.apiKey.updateMany({
+      where: { id: keyId, developerId, revokedAt: null },
+      data: { revokedAt: now },
+    });
+    const row = await tx.apiKey.findFirst({
+      where: { id: keyId, developerId },
+      select: { id: true, revokedAt: true, prefix: true },
+    });
     if (!row?.revokedAt) throw new ApiError("NOT_FOUND", "API key not found");
     if (claimed.count === 1) await auditKey(tx, "api_key.revoke", keyId, { developerId, ip }, { prefix: row.prefix });
     return { id: row.id, revoked: true as const, revoked_at: unixSeconds(row.revokedAt) };

@@ -21,11 +21,25 @@ export type RolledKey = {
  * downtime. The key keeps its id, name, sessions, expiry and client tokens. A roll during a
  * grace period ends the older secret at once: only one previous secret is ever valid.
  */
-export async function rollKey(developerId: string, keyId: string, input: RollKeyInput, ip: string, now = new Date()): Promise<RolledKey> {
+export async function rollKey(
+  developerId: string,
+  keyId: string,
+  input: RollKeyInput,
+  ip: string,
+  now = new Date(),
+): Promise<RolledKey> {
   const { grace_period } = input;
   if (!isKeyId(keyId)) throw new ApiError("NOT_FOUND", "API key not found");
   return db.$transaction(async (tx) => {
-    const [old] = await tx.$queryRaw<{ keyHash: string; prefix: string; environment: "test" | "live"; revokedAt: Date | null; expiresAt: Date | null }[]>`
+    const [old] = await tx.$queryRaw<
+      {
+        keyHash: string;
+        prefix: string;
+        environment: "test" | "live";
+        revokedAt: Date | null;
+        expiresAt: Date | null;
+      }[]
+    >`
       SELECT "keyHash", prefix, environment, "revokedAt", "expiresAt" FROM "ApiKey"
       WHERE id = ${keyId}::uuid AND "developerId" = ${developerId}::uuid FOR UPDATE`;
     if (!old) throw new ApiError("NOT_FOUND", "API key not found");
@@ -45,12 +59,18 @@ export async function rollKey(developerId: string, keyId: string, input: RollKey
         previousValidUntil: validUntil,
       },
     });
-    await auditKey(tx, "api_key.roll", keyId, { developerId, ip }, {
-      old_prefix: old.prefix,
-      new_prefix: fresh.prefix,
-      grace_seconds: graceSeconds,
-      old_valid_until: validUntil ? unixSeconds(validUntil) : null,
-    });
+    await auditKey(
+      tx,
+      "api_key.roll",
+      keyId,
+      { developerId, ip },
+      {
+        old_prefix: old.prefix,
+        new_prefix: fresh.prefix,
+        grace_seconds: graceSeconds,
+        old_valid_until: validUntil ? unixSeconds(validUntil) : null,
+      },
+    );
     return {
       id: row.id,
       name: row.name,
@@ -74,14 +94,18 @@ export async function findRolledKey(keyHash: string, now: Date) {
 
 /** Clears replaced secrets whose grace period is over, with an audit row each (run by the sweeper). */
 export async function retireRolledSecrets(now = new Date()): Promise<number> {
-  const due = await db.apiKey.findMany({ where: { previousValidUntil: { lte: now } }, select: { id: true, developerId: true, previousPrefix: true } });
+  const due = await db.apiKey.findMany({
+    where: { previousValidUntil: { lte: now } },
+    select: { id: true, developerId: true, previousPrefix: true },
+  });
   for (const key of due) {
     await db.$transaction(async (tx) => {
       const cleared = await tx.apiKey.updateMany({
         where: { id: key.id, previousValidUntil: { lte: now } },
         data: { previousKeyHash: null, previousValidUntil: null },
       });
-      if (cleared.count === 1) await auditKey(tx, "api_key.roll_grace_end", key.id, "system", { old_prefix: key.previousPrefix });
+      if (cleared.count === 1)
+        await auditKey(tx, "api_key.roll_grace_end", key.id, "system", { old_prefix: key.previousPrefix });
     });
   }
   return due.length;

@@ -4,13 +4,19 @@ import { RedisThrottleStore } from "./redis-auth-throttle";
 import { PostgresThrottleStore, type ThrottleScope, type ThrottleState, type ThrottleStore } from "./throttle-store";
 import { retryAfterSeconds } from "@/lib/time";
 
-export { THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_SECONDS, type ThrottleScope, type ThrottleState } from "./throttle-store";
+export {
+  THROTTLE_MAX_FAILURES,
+  THROTTLE_WINDOW_SECONDS,
+  type ThrottleScope,
+  type ThrottleState,
+} from "./throttle-store";
 
 const globalForThrottle = globalThis as unknown as { __vitalsThrottle?: ThrottleStore };
 
 /** Redis when the limits are counted there (RATE_LIMIT_STORE=redis), else the database. */
 export function throttleStore(): ThrottleStore {
-  globalForThrottle.__vitalsThrottle ??= env().rateLimitStore === "redis" ? new RedisThrottleStore() : new PostgresThrottleStore();
+  globalForThrottle.__vitalsThrottle ??=
+    env().rateLimitStore === "redis" ? new RedisThrottleStore() : new PostgresThrottleStore();
   return globalForThrottle.__vitalsThrottle;
 }
 

@@ -1,7 +1,14 @@
 import { db } from "@/lib/db";
 import { decide, RATE_WINDOW_MS, type RateDecision, type RateLimiter } from "./rate-limiter";
 
-type Row = { seq: bigint; lastAt: Date; allowed: boolean; firstSeq: bigint | null; firstAt: Date | null; seenSeq: bigint | null };
+type Row = {
+  seq: bigint;
+  lastAt: Date;
+  allowed: boolean;
+  firstSeq: bigint | null;
+  firstAt: Date | null;
+  seenSeq: bigint | null;
+};
 
 /**
  * Exact across any number of app instances, in one autocommit statement, O(1) in the window.

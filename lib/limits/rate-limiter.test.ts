@@ -6,7 +6,9 @@ import { RATE_WINDOW_MS, type RateLimiter } from "./rate-limiter";
 import { RedisRateLimiter } from "./redis-rate-limiter";
 
 // The shared stores (the memory one has its own test): same rules, exact under concurrency.
-const redisClient = createRedis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", { keyPrefix: `test:${process.pid}:${Date.now()}:` });
+const redisClient = createRedis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", {
+  keyPrefix: `test:${process.pid}:${Date.now()}:`,
+});
 afterAll(() => redisClient.quit());
 
 const stores: [string, () => RateLimiter][] = [
@@ -20,10 +22,18 @@ describe.each(stores)("the %s rate limiter", (_name, make) => {
     const { id } = await createDeveloper();
     const t0 = new Date("2026-01-01T00:00:00Z");
     for (let i = 0; i < 3; i++) {
-      expect(await limiter.hit(id, 3, new Date(t0.getTime() + i * 1000))).toMatchObject({ allowed: true, remaining: 2 - i });
+      expect(await limiter.hit(id, 3, new Date(t0.getTime() + i * 1000))).toMatchObject({
+        allowed: true,
+        remaining: 2 - i,
+      });
     }
     const refused = await limiter.hit(id, 3, new Date(t0.getTime() + 10_000));
-    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfter: 3590, resetAt: t0.getTime() / 1000 + 3600 });
+    expect(refused).toMatchObject({
+      allowed: false,
+      remaining: 0,
+      retryAfter: 3590,
+      resetAt: t0.getTime() / 1000 + 3600,
+    });
     expect(await limiter.count(id, new Date(t0.getTime() + 10_000))).toBe(3);
     expect(await limiter.peek(id, 3, new Date(t0.getTime() + 10_000))).toEqual(refused);
     expect(await limiter.peek(id, 5, new Date(t0.getTime() + 10_000))).toMatchObject({ allowed: true, remaining: 2 });
@@ -44,7 +54,10 @@ describe.each(stores)("the %s rate limiter", (_name, make) => {
     expect(decisions.filter((d) => d.allowed)).toHaveLength(25);
     expect(await limiter.count(id, new Date())).toBe(30);
     // Each allowed answer saw a distinct count: remaining 24, 23, ... 0 once each.
-    const remaining = decisions.filter((d) => d.allowed).map((d) => d.remaining).sort((a, b) => a - b);
+    const remaining = decisions
+      .filter((d) => d.allowed)
+      .map((d) => d.remaining)
+      .sort((a, b) => a - b);
     expect(remaining).toEqual(Array.from({ length: 25 }, (_, i) => i));
   });
 

@@ -1,6 +1,12 @@
 import type { Redis } from "ioredis";
 import { redis } from "@/lib/redis";
-import { THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_SECONDS, type ThrottleScope, type ThrottleState, type ThrottleStore } from "./throttle-store";
+import {
+  THROTTLE_MAX_FAILURES,
+  THROTTLE_WINDOW_SECONDS,
+  type ThrottleScope,
+  type ThrottleState,
+  type ThrottleStore,
+} from "./throttle-store";
 
 // The brute-force counters in Redis: one hash per scope and identifier, updated atomically by a
 // script with the same rule as the PostgreSQL store (a run of failures within the window, the
@@ -54,7 +60,12 @@ export class RedisThrottleStore implements ThrottleStore {
   }
 
   async recordFailure(scope: ThrottleScope, identifier: string, now: Date): Promise<void> {
-    await commands(this.client()).vitalsAuthFailure(keyOf(scope, identifier), now.getTime(), THROTTLE_WINDOW_SECONDS * 1000, THROTTLE_MAX_FAILURES);
+    await commands(this.client()).vitalsAuthFailure(
+      keyOf(scope, identifier),
+      now.getTime(),
+      THROTTLE_WINDOW_SECONDS * 1000,
+      THROTTLE_MAX_FAILURES,
+    );
   }
 
   async recordSuccess(scope: ThrottleScope, identifier: string, now: Date): Promise<void> {

@@ -47,7 +47,13 @@ ${WINDOW_STEP}
 return { allowed, n, oldest, pushed, failures, 0 }`;
 
 type HitCommand = (key: string, now: number, windowMs: number, limit: number) => Promise<[number, number, number]>;
-type GuardedHitCommand = (key: string, throttleKey: string, now: number, windowMs: number, limit: number) => Promise<number[]>;
+type GuardedHitCommand = (
+  key: string,
+  throttleKey: string,
+  now: number,
+  windowMs: number,
+  limit: number,
+) => Promise<number[]>;
 
 const defined = new WeakSet<Redis>();
 
@@ -58,7 +64,11 @@ function commands(client: Redis) {
     client.defineCommand("vitalsGuardedRateHit", { numberOfKeys: 2, lua: GUARDED_HIT_SCRIPT });
     defined.add(client);
   }
-  return client as unknown as { vitalsRateHit: HitCommand; vitalsGuardedRateHit: GuardedHitCommand; lrem: Redis["lrem"] };
+  return client as unknown as {
+    vitalsRateHit: HitCommand;
+    vitalsGuardedRateHit: GuardedHitCommand;
+    lrem: Redis["lrem"];
+  };
 }
 
 function hitCommand(client: Redis): HitCommand {
@@ -94,9 +104,23 @@ export class RedisRateLimiter implements RateLimiter {
    */
   async guardedHit(developerId: string, limit: number, now: Date, throttleKey: string): Promise<GuardedHit> {
     const client = this.client();
-    const [allowed, n, oldest, pushed, failures, blockedUntil] = (await commands(client).vitalsGuardedRateHit(`rate:${developerId}`, throttleKey, now.getTime(), RATE_WINDOW_MS, limit)).map(Number);
-    if (allowed === -1) return { blocked: true, blockedUntil: new Date(blockedUntil), failuresOnRecord: failures === 1 };
-    return { blocked: false, decision: decide(limit, n, oldest, allowed === 1, now), pushed, failuresOnRecord: failures === 1 };
+    const [allowed, n, oldest, pushed, failures, blockedUntil] = (
+      await commands(client).vitalsGuardedRateHit(
+        `rate:${developerId}`,
+        throttleKey,
+        now.getTime(),
+        RATE_WINDOW_MS,
+        limit,
+      )
+    ).map(Number);
+    if (allowed === -1)
+      return { blocked: true, blockedUntil: new Date(blockedUntil), failuresOnRecord: failures === 1 };
+    return {
+      blocked: false,
+      decision: decide(limit, n, oldest, allowed === 1, now),
+      pushed,
+      failuresOnRecord: failures === 1,
+    };
   }
 
   /** Takes one counted request back out of the window (equal times are interchangeable). */

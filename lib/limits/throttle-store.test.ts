@@ -6,7 +6,9 @@ import { assertStateNotBlocked } from "./auth-throttle";
 import { RedisThrottleStore } from "./redis-auth-throttle";
 import { PostgresThrottleStore, THROTTLE_WINDOW_SECONDS, type ThrottleStore } from "./throttle-store";
 
-const redisClient = createRedis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", { keyPrefix: `test:${process.pid}:${Date.now()}:` });
+const redisClient = createRedis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", {
+  keyPrefix: `test:${process.pid}:${Date.now()}:`,
+});
 afterAll(() => redisClient.quit());
 
 const WINDOW_MS = THROTTLE_WINDOW_SECONDS * 1000;

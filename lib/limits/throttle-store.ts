@@ -21,7 +21,10 @@ export interface ThrottleStore {
 
 export class PostgresThrottleStore implements ThrottleStore {
   async state(scope: ThrottleScope, identifier: string): Promise<ThrottleState> {
-    return db.authThrottle.findUnique({ where: { scope_identifier: { scope, identifier } }, select: { blockedUntil: true } });
+    return db.authThrottle.findUnique({
+      where: { scope_identifier: { scope, identifier } },
+      select: { blockedUntil: true },
+    });
   }
 
   async recordFailure(scope: ThrottleScope, identifier: string, now: Date): Promise<void> {

@@ -8,10 +8,15 @@ import type { Mail } from "./send-mail";
 const portal = (path: string) => new URL(path, env().APP_URL).toString();
 
 export function accountApprovedMail(to: string, name: string): Mail {
-  return compose(to, "Your Vitals account is approved", [`Hello ${name},`, "Our staff approved your developer account. You can now create API keys and start scanning."], {
-    label: "Create an API key",
-    href: portal("/keys"),
-  });
+  return compose(
+    to,
+    "Your Vitals account is approved",
+    [`Hello ${name},`, "Our staff approved your developer account. You can now create API keys and start scanning."],
+    {
+      label: "Create an API key",
+      href: portal("/keys"),
+    },
+  );
 }
 
 export function accountSuspendedMail(to: string, name: string): Mail {
@@ -23,23 +28,38 @@ export function accountSuspendedMail(to: string, name: string): Mail {
 }
 
 export function accountReinstatedMail(to: string, name: string): Mail {
-  return compose(to, "Your Vitals account is active again", [`Hello ${name},`, "Our staff reinstated your developer account. Your API keys work again."], {
-    label: "Open the dashboard",
-    href: portal("/dashboard"),
-  });
+  return compose(
+    to,
+    "Your Vitals account is active again",
+    [`Hello ${name},`, "Our staff reinstated your developer account. Your API keys work again."],
+    {
+      label: "Open the dashboard",
+      href: portal("/dashboard"),
+    },
+  );
 }
 
 export function planChangedMail(to: string, name: string, from: string, plan: string): Mail {
-  return compose(to, `Your Vitals plan is now ${plan}`, [`Hello ${name},`, `Our staff changed your plan from ${from} to ${plan}. The new limits apply from now on.`], {
-    label: "See your usage",
-    href: portal("/dashboard"),
-  });
+  return compose(
+    to,
+    `Your Vitals plan is now ${plan}`,
+    [`Hello ${name},`, `Our staff changed your plan from ${from} to ${plan}. The new limits apply from now on.`],
+    {
+      label: "See your usage",
+      href: portal("/dashboard"),
+    },
+  );
 }
 
 export function keyRevokedByStaffMail(to: string, name: string, key: { name: string; prefix: string }): Mail {
-  return compose(to, "One of your API keys was revoked", [
-    `Hello ${name},`,
-    `Our staff revoked your API key "${key.name}" (${key.prefix}…). Requests with it are refused from now on (401 API_KEY_REVOKED).`,
-    "Create a new key in the portal if you still need one, and contact support if you have questions.",
-  ], { label: "Manage API keys", href: portal("/keys") });
+  return compose(
+    to,
+    "One of your API keys was revoked",
+    [
+      `Hello ${name},`,
+      `Our staff revoked your API key "${key.name}" (${key.prefix}…). Requests with it are refused from now on (401 API_KEY_REVOKED).`,
+      "Create a new key in the portal if you still need one, and contact support if you have questions.",
+    ],
+    { label: "Manage API keys", href: portal("/keys") },
+  );
 }

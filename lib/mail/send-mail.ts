@@ -34,7 +34,10 @@ export async function sendMail(mail: Mail): Promise<void> {
     await writeFile(path.join(settings.outboxDir, name), info.message as Buffer, { mode: 0o600 });
   } catch (err) {
     // Never log the message: it carries a verification or reset link.
-    logger.error("mail delivery failed", { subject: mail.subject, error: err instanceof Error ? err.message : String(err) });
+    logger.error("mail delivery failed", {
+      subject: mail.subject,
+      error: err instanceof Error ? err.message : String(err),
+    });
     throw new ApiError("UNAVAILABLE", "E-mail could not be sent right now; please try again in a few minutes");
   }
 }

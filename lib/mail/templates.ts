@@ -14,7 +14,12 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-export function compose(to: string, subject: string, paragraphs: string[], action?: { label: string; href: string }): Mail {
+export function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; href: string },
+): Mail {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.href}`] : []), "", "- Vitals"].join("\n\n");
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
   const button = action ? `<p><a href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a></p>` : "";
@@ -26,7 +31,10 @@ export function verificationMail(to: string, name: string, token: string): Mail 
   return compose(
     to,
     "Verify your e-mail address",
-    [`Hello ${name},`, "Please confirm your e-mail address to activate your Vitals developer account. The link is valid for 24 hours."],
+    [
+      `Hello ${name},`,
+      "Please confirm your e-mail address to activate your Vitals developer account. The link is valid for 24 hours.",
+    ],
     { label: "Verify e-mail address", href: link("/verify", token) },
   );
 }
@@ -55,7 +63,14 @@ export function passwordResetMail(to: string, token: string): Mail {
   );
 }
 
-export function usageAlertMail(to: string, name: string, percent: number, used: number, limit: number, month: string): Mail {
+export function usageAlertMail(
+  to: string,
+  name: string,
+  percent: number,
+  used: number,
+  limit: number,
+  month: string,
+): Mail {
   const full = percent >= 100;
   return compose(
     to,

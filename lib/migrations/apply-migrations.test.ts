@@ -17,12 +17,17 @@ async function migrationsDir(files: Record<string, string>) {
 
 describe("applyMigrations", () => {
   it("applies each migration once, in order, and records it in _prisma_migrations", async () => {
-    const dir = await migrationsDir({ "2_b": `INSERT INTO t VALUES (2);`, "1_a": `CREATE TABLE t (v int); INSERT INTO t VALUES (1);` });
+    const dir = await migrationsDir({
+      "2_b": `INSERT INTO t VALUES (2);`,
+      "1_a": `CREATE TABLE t (v int); INSERT INTO t VALUES (1);`,
+    });
     const db = pgliteExecutor(new PGlite());
     expect(await applyMigrations(db, dir)).toEqual(["1_a", "2_b"]);
     expect(await applyMigrations(db, dir)).toEqual([]);
     expect(await db.query<{ v: number }>("SELECT v FROM t ORDER BY v")).toEqual([{ v: 1 }, { v: 2 }]);
-    const rows = await db.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`);
+    const rows = await db.query<{ migration_name: string }>(
+      `SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`,
+    );
     expect(rows.map((r) => r.migration_name)).toEqual(["1_a", "2_b"]);
   });
 

@@ -41,12 +41,32 @@ describe("OpenAPI document", () => {
   });
 
   it("takes its request schemas from the handlers' zod schemas", () => {
-    const roll = doc.paths["/developer/keys/{id}/roll"].post as { requestBody: { content: { "application/json": { schema: { properties: Record<string, { enum?: string[] }> } } } } };
-    expect(roll.requestBody.content["application/json"].schema.properties.grace_period.enum).toEqual(["none", "1h", "24h"]);
+    const roll = doc.paths["/developer/keys/{id}/roll"].post as {
+      requestBody: { content: { "application/json": { schema: { properties: Record<string, { enum?: string[] }> } } } };
+    };
+    expect(roll.requestBody.content["application/json"].schema.properties.grace_period.enum).toEqual([
+      "none",
+      "1h",
+      "24h",
+    ]);
     const log = doc.paths["/developer/request-log"].get as { parameters: { name: string; in: string }[] };
-    expect(log.parameters.map((p) => p.name)).toEqual(["key_id", "status", "path", "since", "request_id", "page", "page_size"]);
-    const login = doc.paths["/developer/login"].post as { requestBody: { content: { "application/json": { schema: { properties: Record<string, unknown> } } } } };
-    expect(Object.keys(login.requestBody.content["application/json"].schema.properties)).toEqual(["email", "password", "totp"]);
+    expect(log.parameters.map((p) => p.name)).toEqual([
+      "key_id",
+      "status",
+      "path",
+      "since",
+      "request_id",
+      "page",
+      "page_size",
+    ]);
+    const login = doc.paths["/developer/login"].post as {
+      requestBody: { content: { "application/json": { schema: { properties: Record<string, unknown> } } } };
+    };
+    expect(Object.keys(login.requestBody.content["application/json"].schema.properties)).toEqual([
+      "email",
+      "password",
+      "totp",
+    ]);
   });
 
   it("is served at /openapi.json", async () => {

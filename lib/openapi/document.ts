@@ -14,7 +14,10 @@ const errorBody = z.object({
 });
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
@@ -46,13 +49,18 @@ function operation(op: Operation) {
     tags: [op.tag],
     security: SECURITY[op.auth],
     ...(params.length ? { parameters: params } : {}),
-    ...(op.body ? { requestBody: { required: false, content: { "application/json": { schema: jsonSchema(op.body) } } } } : {}),
+    ...(op.body
+      ? { requestBody: { required: false, content: { "application/json": { schema: jsonSchema(op.body) } } } }
+      : {}),
     responses: {
       [String(op.ok.status)]: {
         description: op.ok.description,
         content: { "application/json": { schema: op.ok.schema ? jsonSchema(op.ok.schema) : { type: "object" } } },
       },
-      default: { description: "Any error, in the flat error body (docs/api.md, Errors)", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      default: {
+        description: "Any error, in the flat error body (docs/api.md, Errors)",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
     },
   };
 }
@@ -65,16 +73,30 @@ export function openApiDocument(serverUrl: string) {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Vitals API", version: "1.0.0", description: "Contactless vital signs. The prose reference is docs/api.md." },
+    info: {
+      title: "Vitals API",
+      version: "1.0.0",
+      description: "Contactless vital signs. The prose reference is docs/api.md.",
+    },
     servers: [{ url: serverUrl }],
     tags: [{ name: "SDK" }, { name: "Developer" }, { name: "Public" }, { name: "Service" }],
     paths,
     components: {
       schemas: { Error: jsonSchema(errorBody) },
       securitySchemes: {
-        apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "ck_test_… or ck_live_…, or a client token" },
+        apiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-API-Key",
+          description: "ck_test_… or ck_live_…, or a client token",
+        },
         bearerKey: { type: "http", scheme: "bearer", description: "The API key or client token as a bearer token" },
-        idToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "ID token from POST /developer/login" },
+        idToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "ID token from POST /developer/login",
+        },
       },
     },
   };

@@ -55,7 +55,13 @@ export const completedResultSchema = z.object({
 
 export const polledResultSchema = z.union([
   z.object({ session_id: sessionId, status: z.enum(IN_PROGRESS) }),
-  z.object({ session_id: sessionId, status: z.literal("completed"), vitals, completed_at: z.number().int().describe("Unix seconds"), waveforms }),
+  z.object({
+    session_id: sessionId,
+    status: z.literal("completed"),
+    vitals,
+    completed_at: z.number().int().describe("Unix seconds"),
+    waveforms,
+  }),
   z.object({ session_id: sessionId, status: z.literal("failed"), vitals: vitals.optional() }),
 ]);
 
@@ -67,4 +73,6 @@ export const clientTokenSchema = z.object({
 });
 
 /** `?include=waveform` of upload-complete and result (docs/api.md, "Waveforms"). */
-export const includeQuery = z.object({ include: z.string().optional().describe("Comma-separated; `waveform` is the only value") });
+export const includeQuery = z.object({
+  include: z.string().optional().describe("Comma-separated; `waveform` is the only value"),
+});

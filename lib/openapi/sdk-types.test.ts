@@ -5,7 +5,16 @@ import type { CompletedResult } from "@/lib/sessions/complete-upload";
 import type { PolledResult } from "@/lib/sessions/get-result";
 import type { StartedSession } from "@/lib/sessions/start-session";
 import type { ErrorBody } from "@/sdk/src/errors";
-import type { ClientToken, FallbackConfig, Range, Result, Session, SessionStatus, Vitals, VitalsQuality } from "@/sdk/src/types";
+import type {
+  ClientToken,
+  FallbackConfig,
+  Range,
+  Result,
+  Session,
+  SessionStatus,
+  Vitals,
+  VitalsQuality,
+} from "@/sdk/src/types";
 import { openApiDocument } from "./document";
 import type { clientTokenSchema, completedResultSchema, polledResultSchema, startedSessionSchema } from "./responses";
 
@@ -15,29 +24,81 @@ import type { clientTokenSchema, completedResultSchema, polledResultSchema, star
 // fails the typecheck); the test then holds the table to the document's response schemas.
 // The document's schemas are in turn held to the handlers' own answer types (last test).
 
-type Prim<V> = [NonNullable<V>] extends [string] ? "string"
-  : [NonNullable<V>] extends [number] ? "number"
-  : [NonNullable<V>] extends [boolean] ? "boolean"
-  : [NonNullable<V>] extends [unknown[]] ? "array"
-  : "object";
+type Prim<V> = [NonNullable<V>] extends [string]
+  ? "string"
+  : [NonNullable<V>] extends [number]
+    ? "number"
+    : [NonNullable<V>] extends [boolean]
+      ? "boolean"
+      : [NonNullable<V>] extends [unknown[]]
+        ? "array"
+        : "object";
 /** Every field of T as its JSON type, with "?" when T makes it optional. */
 // biome-ignore lint/complexity/noBannedTypes: `{} extends Pick<T, K>` is how a type tells an optional field
 type Shape<T> = { [K in keyof T]-?: `${Prim<T[K]>}${{} extends Pick<T, K> ? "?" : ""}` };
 
-const SESSION = { session_id: "string", expires_at: "number", upload_url: "string", fallback_config: "object" } as const satisfies Shape<Session>;
+const SESSION = {
+  session_id: "string",
+  expires_at: "number",
+  upload_url: "string",
+  fallback_config: "object",
+} as const satisfies Shape<Session>;
 const RANGE = { min: "number", max: "number" } as const satisfies Shape<Range>;
 const FALLBACK_CONFIG = {
-  heart_rate: "object", hrv: "object", respiratory_rate: "object", spo2: "object", systolic_bp: "object", diastolic_bp_offset: "object", confidence: "number",
+  heart_rate: "object",
+  hrv: "object",
+  respiratory_rate: "object",
+  spo2: "object",
+  systolic_bp: "object",
+  diastolic_bp_offset: "object",
+  confidence: "number",
 } as const satisfies Shape<FallbackConfig>;
-const RESULT = { session_id: "string", status: "string", vitals: "object?", processing_time_ms: "number?", completed_at: "number?" } as const satisfies Shape<Result>;
+const RESULT = {
+  session_id: "string",
+  status: "string",
+  vitals: "object?",
+  processing_time_ms: "number?",
+  completed_at: "number?",
+} as const satisfies Shape<Result>;
 const VITALS = {
-  heart_rate: "number", respiratory_rate: "number", hrv: "number", spo2: "number", systolic_bp: "number", diastolic_bp: "number", confidence: "number", quality: "object?",
+  heart_rate: "number",
+  respiratory_rate: "number",
+  hrv: "number",
+  spo2: "number",
+  systolic_bp: "number",
+  diastolic_bp: "number",
+  confidence: "number",
+  quality: "object?",
 } as const satisfies Shape<Vitals>;
-const QUALITY = { heart_rate: "object", respiratory_rate: "object", hrv: "object", spo2: "object", blood_pressure: "object", reasons: "array" } as const satisfies Shape<VitalsQuality>;
-const CLIENT_TOKEN = { token: "string", expires_at: "number", max_scans: "number", origins: "array" } as const satisfies Shape<ClientToken>;
-const ERROR_BODY = { error: "string", message: "string", retryable: "boolean", retryAfter: "number?" } as const satisfies Shape<ErrorBody>;
+const QUALITY = {
+  heart_rate: "object",
+  respiratory_rate: "object",
+  hrv: "object",
+  spo2: "object",
+  blood_pressure: "object",
+  reasons: "array",
+} as const satisfies Shape<VitalsQuality>;
+const CLIENT_TOKEN = {
+  token: "string",
+  expires_at: "number",
+  max_scans: "number",
+  origins: "array",
+} as const satisfies Shape<ClientToken>;
+const ERROR_BODY = {
+  error: "string",
+  message: "string",
+  retryable: "boolean",
+  retryAfter: "number?",
+} as const satisfies Shape<ErrorBody>;
 
-const STATUSES = ["created", "uploading", "processing", "completed", "failed", "expired"] as const satisfies readonly SessionStatus[];
+const STATUSES = [
+  "created",
+  "uploading",
+  "processing",
+  "completed",
+  "failed",
+  "expired",
+] as const satisfies readonly SessionStatus[];
 // Fails the typecheck when SessionStatus gains a value the list above lacks.
 const everyStatus: Exclude<SessionStatus, (typeof STATUSES)[number]> extends never ? true : false = true;
 /** A state of the session's life cycle that no answer carries: an expired session is a 404. */
@@ -46,12 +107,22 @@ const NEVER_ANSWERED = ["expired"];
 /** In the service's answers only when asked for with `?include=waveform`, which the client never sends. */
 const NOT_ASKED_BY_THE_CLIENT = ["waveforms"];
 
-type JsonSchema = { type?: string; const?: unknown; enum?: unknown[]; $ref?: string; anyOf?: JsonSchema[]; properties?: Record<string, JsonSchema>; required?: string[] };
+type JsonSchema = {
+  type?: string;
+  const?: unknown;
+  enum?: unknown[];
+  $ref?: string;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+};
 
 const doc = openApiDocument("http://localhost:3000");
 
 function resolve(s: JsonSchema): JsonSchema {
-  return s.$ref ? (doc.components.schemas as Record<string, JsonSchema>)[s.$ref.replace("#/components/schemas/", "")] : s;
+  return s.$ref
+    ? (doc.components.schemas as Record<string, JsonSchema>)[s.$ref.replace("#/components/schemas/", "")]
+    : s;
 }
 
 /** The objects a schema may be: itself, or each member of its union (null aside). */
@@ -67,7 +138,8 @@ function shape(...schemas: JsonSchema[]): Record<string, string> {
   for (const o of objects) {
     for (const [name, prop] of Object.entries(o.properties ?? {})) {
       const type = variants(prop)[0].type;
-      out[name] = `${type === "integer" ? "number" : type}${objects.every((x) => x.required?.includes(name)) ? "" : "?"}`;
+      out[name] =
+        `${type === "integer" ? "number" : type}${objects.every((x) => x.required?.includes(name)) ? "" : "?"}`;
     }
   }
   return out;
@@ -81,11 +153,17 @@ function field(s: JsonSchema, name: string): JsonSchema {
 }
 
 function answer(path: string, method: string, status: string): JsonSchema {
-  const op = (doc.paths[path] as Record<string, { responses: Record<string, { content: { "application/json": { schema: JsonSchema } } }> }>)[method];
+  const op = (
+    doc.paths[path] as Record<
+      string,
+      { responses: Record<string, { content: { "application/json": { schema: JsonSchema } } }> }
+    >
+  )[method];
   return op.responses[status].content["application/json"].schema;
 }
 
-const withoutUnasked = (s: Record<string, string>) => Object.fromEntries(Object.entries(s).filter(([k]) => !NOT_ASKED_BY_THE_CLIENT.includes(k)));
+const withoutUnasked = (s: Record<string, string>) =>
+  Object.fromEntries(Object.entries(s).filter(([k]) => !NOT_ASKED_BY_THE_CLIENT.includes(k)));
 
 describe("the TypeScript client's types agree with the OpenAPI document", () => {
   it("Session: the answer of POST /sdk/session/start, with its fallback_config", () => {
@@ -113,7 +191,10 @@ describe("the TypeScript client's types agree with the OpenAPI document", () => 
   });
 
   it("SessionStatus: the statuses the result answers carry", () => {
-    const answered = [answer("/sdk/session/upload-complete", "post", "200"), answer("/sdk/session/result/{sessionId}", "get", "200")]
+    const answered = [
+      answer("/sdk/session/upload-complete", "post", "200"),
+      answer("/sdk/session/result/{sessionId}", "get", "200"),
+    ]
       .flatMap(variants)
       .flatMap((v) => {
         const status = v.properties!.status;
@@ -129,7 +210,9 @@ describe("the TypeScript client's types agree with the OpenAPI document", () => 
 
   it("ErrorBody: every operation's error answer", () => {
     for (const ops of Object.values(doc.paths)) {
-      for (const op of Object.values(ops as Record<string, { responses: { default: { content: { "application/json": { schema: JsonSchema } } } } }>)) {
+      for (const op of Object.values(
+        ops as Record<string, { responses: { default: { content: { "application/json": { schema: JsonSchema } } } } }>,
+      )) {
         expect(shape(op.responses.default.content["application/json"].schema)).toEqual(ERROR_BODY);
       }
     }

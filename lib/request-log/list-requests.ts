@@ -1,7 +1,13 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { unixSeconds } from "@/lib/time";
-import { LOG_WINDOWS, REQUEST_LOG_RETENTION_DAYS, requestLogQuery, type RequestLogQuery, type RequestLogRow } from "./schemas";
+import {
+  LOG_WINDOWS,
+  REQUEST_LOG_RETENTION_DAYS,
+  requestLogQuery,
+  type RequestLogQuery,
+  type RequestLogRow,
+} from "./schemas";
 
 const DEFAULT_PAGE_SIZE = 25;
 
@@ -23,7 +29,10 @@ export function toLogRow(r: Row): RequestLogRow {
 
 function where(developerId: string, q: RequestLogQuery, now: Date): Prisma.RequestLogWhereInput {
   const windowSeconds = q.since ? LOG_WINDOWS[q.since] : REQUEST_LOG_RETENTION_DAYS * 86_400;
-  const w: Prisma.RequestLogWhereInput = { developerId, createdAt: { gte: new Date(now.getTime() - windowSeconds * 1000) } };
+  const w: Prisma.RequestLogWhereInput = {
+    developerId,
+    createdAt: { gte: new Date(now.getTime() - windowSeconds * 1000) },
+  };
   if (q.key_id) w.apiKeyId = q.key_id;
   if (q.request_id) w.requestId = q.request_id;
   if (q.path) w.path = { startsWith: q.path };
@@ -41,7 +50,12 @@ export async function listRequests(developerId: string, query: unknown, now = ne
   const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
   const filter = where(developerId, q, now);
   const [rows, total] = await Promise.all([
-    db.requestLog.findMany({ where: filter, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * pageSize, take: pageSize }),
+    db.requestLog.findMany({
+      where: filter,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    }),
     db.requestLog.count({ where: filter }),
   ]);
   return { requests: rows.map(toLogRow), total, page, page_size: pageSize };
@@ -51,7 +65,10 @@ export async function listRequests(developerId: string, query: unknown, now = ne
 export async function findRequestForSupport(requestId: string) {
   const parsed = requestLogQuery.shape.request_id.safeParse(requestId.trim());
   if (!parsed.success || !parsed.data) return null;
-  const row = await db.requestLog.findFirst({ where: { requestId: parsed.data }, include: { developer: { select: { id: true, email: true } } } });
+  const row = await db.requestLog.findFirst({
+    where: { requestId: parsed.data },
+    include: { developer: { select: { id: true, email: true } } },
+  });
   return row ? { ...toLogRow(row), developer: row.developer } : null;
 }
 

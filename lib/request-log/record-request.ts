@@ -26,7 +26,9 @@ const MAX_BATCH = 500;
 // Past this many waiting entries (the database is down), new ones are dropped, not hoarded.
 const MAX_BUFFERED = 20_000;
 
-const state = globalThis as unknown as { __requestLog?: { buffer: RequestLogEntry[]; timer?: NodeJS.Timeout; flushing?: Promise<void> } };
+const state = globalThis as unknown as {
+  __requestLog?: { buffer: RequestLogEntry[]; timer?: NodeJS.Timeout; flushing?: Promise<void> };
+};
 state.__requestLog ??= { buffer: [] };
 const log = state.__requestLog;
 

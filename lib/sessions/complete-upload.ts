@@ -46,11 +46,19 @@ function deleteSession(sessionId: string) {
 
 function retryDelete(sessionId: string, attempt: number): void {
   if (attempt > RETRY_DELETE_TIMES) return;
-  const timer = setTimeout(() => void deleteSession(sessionId).catch(() => retryDelete(sessionId, attempt + 1)), RETRY_DELETE_MS);
+  const timer = setTimeout(
+    () => void deleteSession(sessionId).catch(() => retryDelete(sessionId, attempt + 1)),
+    RETRY_DELETE_MS,
+  );
   timer.unref();
 }
 
-function cachedResponse(sessionId: string, vitals: unknown, processingTimeMs: number | null, waveforms?: unknown): CompletedResult {
+function cachedResponse(
+  sessionId: string,
+  vitals: unknown,
+  processingTimeMs: number | null,
+  waveforms?: unknown,
+): CompletedResult {
   const result: CompletedResult = { session_id: sessionId, status: "completed", vitals: vitals as Vitals };
   if (processingTimeMs !== null) result.processing_time_ms = processingTimeMs;
   if (waveforms !== undefined) result.waveforms = (waveforms ?? null) as Waveforms | null;
@@ -61,12 +69,23 @@ function cachedResponse(sessionId: string, vitals: unknown, processingTimeMs: nu
  * Synchronous inference for an uploaded session. The tensor is deleted in every case; with
  * persistence off the session row goes too, so nothing of the scan outlives the response.
  */
-export async function completeUpload(key: SdkCredential, sessionId: string, now: Date, withWaveforms = false): Promise<CompletedResult> {
+export async function completeUpload(
+  key: SdkCredential,
+  sessionId: string,
+  now: Date,
+  withWaveforms = false,
+): Promise<CompletedResult> {
   const session = await findOwnSession(key, sessionId, now);
   const persist = env().PERSIST_VITALS;
   if (persist && session.status === "completed") {
     const cached = await db.result.findUnique({ where: { sessionId } });
-    if (cached && cached.deleteAfter > now) return cachedResponse(sessionId, cached.vitals, cached.processingTimeMs, withWaveforms ? cached.waveforms : undefined);
+    if (cached && cached.deleteAfter > now)
+      return cachedResponse(
+        sessionId,
+        cached.vitals,
+        cached.processingTimeMs,
+        withWaveforms ? cached.waveforms : undefined,
+      );
     throw new ApiError("SESSION_NOT_FOUND", "Session not found");
   }
   const storage = tensorStorage();
@@ -77,7 +96,9 @@ export async function completeUpload(key: SdkCredential, sessionId: string, now:
   if (bytes > max) {
     // Only possible with S3: a presigned PUT cannot cap the size (docs/deploy.md), so the cap is
     // applied here, before any download. The object goes; the session stays open for a new upload.
-    await storage.deleteTensor(sessionId).catch((err: unknown) => logger.error("tensor delete failed", { error: (err as Error).message }));
+    await storage
+      .deleteTensor(sessionId)
+      .catch((err: unknown) => logger.error("tensor delete failed", { error: (err as Error).message }));
     throw new ApiError("PAYLOAD_TOO_LARGE", `The uploaded tensor has ${bytes} bytes; the limit is ${max}`);
   }
   const claimed = await db.session.updateMany({
@@ -92,7 +113,9 @@ export async function completeUpload(key: SdkCredential, sessionId: string, now:
   } finally {
     // A failed delete must not cost the client its result: the session is gone or completed
     // now, so the sweeper deletes the object as an orphan on its next run.
-    await storage.deleteTensor(sessionId).catch((err: unknown) => logger.error("tensor delete failed", { error: (err as Error).message }));
+    await storage
+      .deleteTensor(sessionId)
+      .catch((err: unknown) => logger.error("tensor delete failed", { error: (err as Error).message }));
   }
   // Waveforms are health data too: only sent when asked for, and only kept (with the result,
   // deleted with it) when asked for at upload-complete.

@@ -16,11 +16,13 @@ describe("fallback vitals", () => {
       const offset = Math.round((v.systolic_bp - v.diastolic_bp) * 10) / 10;
       expect(offset).toBeGreaterThanOrEqual(config.diastolic_bp_offset.min);
       expect(offset).toBeLessThanOrEqual(config.diastolic_bp_offset.max);
-      for (const f of ["heart_rate", "respiratory_rate", "spo2", "systolic_bp", "diastolic_bp"] as const) expect(decimals(v[f])).toBeLessThanOrEqual(1);
+      for (const f of ["heart_rate", "respiratory_rate", "spo2", "systolic_bp", "diastolic_bp"] as const)
+        expect(decimals(v[f])).toBeLessThanOrEqual(1);
       expect(Number.isInteger(v.hrv)).toBe(true);
       expect(v.confidence).toBe(0);
       // Not a measurement: no vital claims any confidence either.
-      for (const k of ["heart_rate", "respiratory_rate", "hrv", "spo2", "blood_pressure"] as const) expect(v.quality?.[k].confidence).toBe(0);
+      for (const k of ["heart_rate", "respiratory_rate", "hrv", "spo2", "blood_pressure"] as const)
+        expect(v.quality?.[k].confidence).toBe(0);
     }
   });
 
@@ -37,7 +39,15 @@ describe("fallback vitals", () => {
   });
 
   it("keeps the sandbox's fixed answer", () => {
-    expect(SANDBOX_VITALS).toMatchObject({ heart_rate: 72, respiratory_rate: 16, hrv: 48, spo2: 98, systolic_bp: 118, diastolic_bp: 76, confidence: 0.95 });
+    expect(SANDBOX_VITALS).toMatchObject({
+      heart_rate: 72,
+      respiratory_rate: 16,
+      hrv: 48,
+      spo2: 98,
+      systolic_bp: 118,
+      diastolic_bp: 76,
+      confidence: 0.95,
+    });
     expect(SANDBOX_VITALS.quality?.heart_rate.confidence).toBe(0.95);
     expect(Object.isFrozen(SANDBOX_VITALS)).toBe(true);
   });

@@ -40,7 +40,15 @@ export function generateFallbackConfig(): FallbackConfig {
 const round = (v: number, decimals: number) => Math.round(v * 10 ** decimals) / 10 ** decimals;
 
 /** A per-vital quality block (docs/api.md, "Per-vital quality") with the given figures and no reasons. */
-function quality(heartRate: number, snrDb: number, breathing: number, hrv: number, beats: number, spo2: number, bloodPressure: number): VitalsQuality {
+function quality(
+  heartRate: number,
+  snrDb: number,
+  breathing: number,
+  hrv: number,
+  beats: number,
+  spo2: number,
+  bloodPressure: number,
+): VitalsQuality {
   return {
     heart_rate: { confidence: heartRate, snr_db: snrDb },
     respiratory_rate: { confidence: breathing },

@@ -20,7 +20,8 @@ export async function findOwnSession(key: SdkCredential, sessionId: string, now:
     await tensorStorage().deleteTensor(sessionId);
     throw notFound("Session expired");
   }
-  if (session.developerId !== key.developerId) throw new ApiError("FORBIDDEN", "This session belongs to another developer");
+  if (session.developerId !== key.developerId)
+    throw new ApiError("FORBIDDEN", "This session belongs to another developer");
   if (session.environment !== key.environment) throw notFound();
   // A Try it session belongs to the page's token only, and a Try it token sees nothing else.
   if (session.tryIt !== (key.clientToken?.purpose === "try_it")) throw notFound();

@@ -19,7 +19,12 @@ const notFound = () => new ApiError("SESSION_NOT_FOUND", "Session not found");
  * Polling. With persistence on, a result is served until its TTL (refused past it even before
  * the sweeper deletes it). With persistence off only a running upload-complete is visible.
  */
-export async function getResult(key: SdkCredential, sessionId: string, now: Date, withWaveforms = false): Promise<PolledResult> {
+export async function getResult(
+  key: SdkCredential,
+  sessionId: string,
+  now: Date,
+  withWaveforms = false,
+): Promise<PolledResult> {
   const session = await findOwnSession(key, sessionId, now);
   if (!env().PERSIST_VITALS) {
     if (session.status === "processing") return { session_id: sessionId, status: "processing" };
@@ -33,7 +38,12 @@ export async function getResult(key: SdkCredential, sessionId: string, now: Date
   const vitals = result.vitals as Vitals;
   if (session.status === "failed") return { session_id: sessionId, status: "failed", vitals };
   if (session.status !== "completed") throw notFound();
-  const completed = { session_id: sessionId, status: "completed" as const, vitals, completed_at: unixSeconds(result.completedAt) };
+  const completed = {
+    session_id: sessionId,
+    status: "completed" as const,
+    vitals,
+    completed_at: unixSeconds(result.completedAt),
+  };
   // Stored only when upload-complete asked for them (complete-upload.ts); null otherwise.
   return withWaveforms ? { ...completed, waveforms: (result.waveforms ?? null) as Waveforms | null } : completed;
 }

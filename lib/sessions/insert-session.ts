@@ -33,12 +33,22 @@ export async function insertSession(
   const id = randomUUID();
   if (s.environment === "test") {
     await client.session.create({
-      data: { id, developerId: s.developerId, apiKeyId: s.apiKeyId, environment: "test", demographics: s.demographics, fallbackConfig: s.fallbackConfig, expiresAt: s.expiresAt },
+      data: {
+        id,
+        developerId: s.developerId,
+        apiKeyId: s.apiKeyId,
+        environment: "test",
+        demographics: s.demographics,
+        fallbackConfig: s.fallbackConfig,
+        expiresAt: s.expiresAt,
+      },
     });
     return { id, scansUsed: null };
   }
   const demographics = s.demographics ? JSON.stringify(s.demographics) : null;
-  const [row] = await client.$queryRaw<{ used: number | null; unsent80: boolean; unsent100: boolean; created: number }[]>`
+  const [row] = await client.$queryRaw<
+    { used: number | null; unsent80: boolean; unsent100: boolean; created: number }[]
+  >`
     WITH used AS (
       INSERT INTO "UsageMonth" ("developerId", month, "scanCount", "lastScanAt")
       VALUES (${s.developerId}::uuid, ${monthOf(s.now)}, 1, ${s.now})
@@ -59,5 +69,7 @@ export async function insertSession(
     )
     SELECT (SELECT "scanCount" FROM used) AS used, (SELECT unsent80 FROM used) AS unsent80,
            (SELECT unsent100 FROM used) AS unsent100, (SELECT count(*)::int FROM created) AS created`;
-  return row.created === 1 ? { id, scansUsed: row.used, alertsUnsent: { at80: row.unsent80, at100: row.unsent100 } } : null;
+  return row.created === 1
+    ? { id, scansUsed: row.used, alertsUnsent: { at80: row.unsent80, at100: row.unsent100 } }
+    : null;
 }

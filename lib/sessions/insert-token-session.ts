@@ -17,7 +17,11 @@ type Insert = (s: NewSession, tx: Prisma.TransactionClient) => ReturnType<typeof
  * the monthly quota (or `insert`'s own allowance) refuses gives the token's scan back by
  * rolling back.
  */
-export async function insertTokenSession(token: ClientTokenGrant, s: NewSession, insert: Insert = insertSession): ReturnType<Insert> {
+export async function insertTokenSession(
+  token: ClientTokenGrant,
+  s: NewSession,
+  insert: Insert = insertSession,
+): ReturnType<Insert> {
   try {
     return await db.$transaction(async (tx) => {
       const claimed = await tx.$executeRaw`

@@ -10,7 +10,10 @@ import type { NewSession } from "./insert-session";
  * exactly when its scan was counted: N starts against R scans left create min(N, R) sessions.
  * Returns null when the day's scans are used up.
  */
-export async function insertTryItSession(s: NewSession, client: Prisma.TransactionClient): Promise<{ id: string; scansUsed: null } | null> {
+export async function insertTryItSession(
+  s: NewSession,
+  client: Prisma.TransactionClient,
+): Promise<{ id: string; scansUsed: null } | null> {
   const id = randomUUID();
   const demographics = s.demographics ? JSON.stringify(s.demographics) : null;
   const [row] = await client.$queryRaw<{ created: number }[]>`

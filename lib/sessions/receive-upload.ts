@@ -21,7 +21,10 @@ export async function receiveUpload(req: Request, sessionId: string, now = new D
   // With S3 the client PUTs to the bucket; this target would write where nothing reads.
   if (env().STORAGE_DRIVER !== "local") throw forbidden("Uploads go to the address returned by session start");
   const url = new URL(req.url);
-  if (!isSessionId(sessionId) || !isValidUploadSignature(sessionId, url.searchParams.get("expires"), url.searchParams.get("sig"), now)) {
+  if (
+    !isSessionId(sessionId) ||
+    !isValidUploadSignature(sessionId, url.searchParams.get("expires"), url.searchParams.get("sig"), now)
+  ) {
     throw forbidden("The upload address is invalid or has expired");
   }
   const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();

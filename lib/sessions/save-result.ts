@@ -10,7 +10,12 @@ type Measured = { vitals: Vitals; waveforms?: Waveforms | null; processingTimeMs
  * Ends a session with its result in one transaction: the session leaves its open states (and
  * forgets its tensor and demographics) and the result is kept for RESULT_TTL_SECONDS.
  */
-export async function saveResult(sessionId: string, status: "completed" | "failed", measured: Measured, completedAt: Date): Promise<void> {
+export async function saveResult(
+  sessionId: string,
+  status: "completed" | "failed",
+  measured: Measured,
+  completedAt: Date,
+): Promise<void> {
   const session = status === "completed" ? { status, storageKey: null, demographics: Prisma.DbNull } : { status };
   await db.$transaction([
     db.session.update({ where: { id: sessionId }, data: session }),

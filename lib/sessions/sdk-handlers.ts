@@ -23,8 +23,13 @@ export async function handleGetResult({ req, key, now, params }: SdkContext): Pr
 
 /** `?include=waveform` (comma-separated; the only value known today). Anything else is a 400. */
 function wantsWaveforms(req: Request): boolean {
-  const include = new URL(req.url).searchParams.getAll("include").flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  const include = new URL(req.url).searchParams
+    .getAll("include")
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
   const unknown = include.filter((v) => v !== "waveform");
-  if (unknown.length) throw new ApiError("INVALID_REQUEST", `Unknown include value: ${unknown[0]} (supported: waveform)`);
+  if (unknown.length)
+    throw new ApiError("INVALID_REQUEST", `Unknown include value: ${unknown[0]} (supported: waveform)`);
   return include.includes("waveform");
 }

@@ -21,7 +21,15 @@ import { ALERT_THRESHOLDS, alertThreshold, sendUsageAlerts } from "@/lib/usage/u
 import { generateFallbackConfig } from "./fallback";
 import { startSessionBody, type Demographics } from "./schemas";
 import { startSession } from "./start-session";
-import { accountOfKey, alertRecipient, startAfterRedisWindow, startWithPostgresWindow, touchKey, type KeyRow, type NewStart } from "./start-session-statement";
+import {
+  accountOfKey,
+  alertRecipient,
+  startAfterRedisWindow,
+  startWithPostgresWindow,
+  touchKey,
+  type KeyRow,
+  type NewStart,
+} from "./start-session-statement";
 
 // POST /sdk/session/start. The same rules as every SDK endpoint (lib/http/with-api-key.ts:
 // brute-force block, key, account, hourly window, in that order; X-RateLimit-* and X-Usage-* on
@@ -88,19 +96,33 @@ function assertActive(row: KeyRow) {
 }
 
 function rateLimited(d: RateDecision): ApiError {
-  return new ApiError("RATE_LIMIT_EXCEEDED", "Hourly request limit exceeded; retry after the Retry-After seconds", d.retryAfter);
+  return new ApiError(
+    "RATE_LIMIT_EXCEEDED",
+    "Hourly request limit exceeded; retry after the Retry-After seconds",
+    d.retryAfter,
+  );
 }
 
 /** What follows a statement that passed every check: the answer for the body, quota and session. */
-async function answer(ctx: RequestContext, row: KeyRow, s: NewStart, parsed: Parsed, failuresOnRecord: boolean): Promise<Response> {
+async function answer(
+  ctx: RequestContext,
+  row: KeyRow,
+  s: NewStart,
+  parsed: Parsed,
+  failuresOnRecord: boolean,
+): Promise<Response> {
   setUsage(ctx, row);
   const followUps: Promise<unknown>[] = [];
   if (failuresOnRecord) followUps.push(recordAuthSuccess("sdk", ctx.ip, s.now));
-  if (row.lastUsedMs === null || s.now.getTime() - row.lastUsedMs > 60_000) followUps.push(touchKey(pgPool()!, row.keyId!, s.now));
+  if (row.lastUsedMs === null || s.now.getTime() - row.lastUsedMs > 60_000)
+    followUps.push(touchKey(pgPool()!, row.keyId!, s.now));
   await Promise.all(followUps);
   if ("error" in parsed) throw parsed.error;
   if (row.created !== 1) {
-    throw new ApiError("QUOTA_EXCEEDED", `The monthly scan quota of ${row.monthly} is used up; it renews on the 1st (UTC) or with a plan upgrade`);
+    throw new ApiError(
+      "QUOTA_EXCEEDED",
+      `The monthly scan quota of ${row.monthly} is used up; it renews on the 1st (UTC) or with a plan upgrade`,
+    );
   }
   const used = row.scansUsed;
   const unsent = { at80: !!row.unsent80, at100: !!row.unsent100 };
@@ -137,7 +159,13 @@ async function startOnPostgres(ctx: RequestContext, s: NewStart, parsed: Parsed)
     assertActive(row);
   }
   const first = row.firstSeq !== null ? BigInt(row.firstSeq) : BigInt(row.seenSeq ?? "0") + 1n;
-  const decision = decide(row.hourly, Number(BigInt(row.seq!) - first + 1n), row.firstAtMs ?? row.lastAtMs!, !!row.allowed, s.now);
+  const decision = decide(
+    row.hourly,
+    Number(BigInt(row.seq!) - first + 1n),
+    row.firstAtMs ?? row.lastAtMs!,
+    !!row.allowed,
+    s.now,
+  );
   set(ctx, rateHeaders(decision));
   if (!decision.allowed) {
     setUsage(ctx, row);

@@ -167,18 +167,29 @@ function params(s: NewStart): unknown[] {
 /** The statement with the hourly window in PostgreSQL, the brute-force block of `ip` included. */
 export async function startWithPostgresWindow(pool: pg.Pool, s: NewStart, ip: string): Promise<PostgresWindowRow> {
   const since = new Date(s.now.getTime() - RATE_WINDOW_MS);
-  const { rows } = await pool.query({ name: "vitals-start-pg-window", text: WITH_POSTGRES_WINDOW, values: [...params(s), ts(since), ip] });
+  const { rows } = await pool.query({
+    name: "vitals-start-pg-window",
+    text: WITH_POSTGRES_WINDOW,
+    values: [...params(s), ts(since), ip],
+  });
   return rows[0];
 }
 
 /** The statement after the Redis window counted the request under `plan`'s limit. */
 export async function startAfterRedisWindow(pool: pg.Pool, s: NewStart, plan: string): Promise<KeyRow> {
-  const { rows } = await pool.query({ name: "vitals-start-redis-window", text: WITH_REDIS_WINDOW, values: [...params(s), plan] });
+  const { rows } = await pool.query({
+    name: "vitals-start-redis-window",
+    text: WITH_REDIS_WINDOW,
+    values: [...params(s), plan],
+  });
   return rows[0];
 }
 
 /** The account and plan of a key (null when no key has this hash), for the Redis path's first request. */
-export async function accountOfKey(pool: pg.Pool, keyHash: string): Promise<{ developerId: string; plan: string } | null> {
+export async function accountOfKey(
+  pool: pg.Pool,
+  keyHash: string,
+): Promise<{ developerId: string; plan: string } | null> {
   const { rows } = await pool.query({
     name: "vitals-account-of-key",
     text: `SELECT k."developerId", d.plan::text AS plan FROM "ApiKey" k JOIN "Developer" d ON d.id = k."developerId" WHERE k."keyHash" = $1`,
@@ -188,8 +199,15 @@ export async function accountOfKey(pool: pg.Pool, keyHash: string): Promise<{ de
 }
 
 /** Whom a usage alert goes to (rare: read only when one is due). */
-export async function alertRecipient(pool: pg.Pool, developerId: string): Promise<{ id: string; email: string; name: string }> {
-  const { rows } = await pool.query({ name: "vitals-alert-recipient", text: `SELECT id, email, name FROM "Developer" WHERE id = $1::uuid`, values: [developerId] });
+export async function alertRecipient(
+  pool: pg.Pool,
+  developerId: string,
+): Promise<{ id: string; email: string; name: string }> {
+  const { rows } = await pool.query({
+    name: "vitals-alert-recipient",
+    text: `SELECT id, email, name FROM "Developer" WHERE id = $1::uuid`,
+    values: [developerId],
+  });
   return rows[0];
 }
 

@@ -55,7 +55,10 @@ export async function startSession(
   if (!created && tryIt) throw tryItLimitError(now);
   if (!created) {
     onUsage(await usageFigures(developer, now));
-    throw new ApiError("QUOTA_EXCEEDED", `The monthly scan quota of ${limit} is used up; it renews on the 1st (UTC) or with a plan upgrade`);
+    throw new ApiError(
+      "QUOTA_EXCEEDED",
+      `The monthly scan quota of ${limit} is used up; it renews on the 1st (UTC) or with a plan upgrade`,
+    );
   }
   if (created.scansUsed !== null && created.alertsUnsent) {
     // Off the request: the answer does not wait for a mail server.

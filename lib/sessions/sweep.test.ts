@@ -39,7 +39,10 @@ describe("sweep", () => {
   it("with persistence off, deletes a session stuck in processing (its worker died) and its tensor", async () => {
     const { test } = await createDeveloperWithKeys();
     const id = await uploadedSession(test.key);
-    await db.session.update({ where: { id }, data: { status: "processing", processingStartedAt: new Date(Date.now() - 6 * 60_000) } });
+    await db.session.update({
+      where: { id },
+      data: { status: "processing", processingStartedAt: new Date(Date.now() - 6 * 60_000) },
+    });
     const report = await sweep();
     expect(report.stuckSessions).toBeGreaterThanOrEqual(1);
     expect(await db.session.count({ where: { id } })).toBe(0);
@@ -51,7 +54,10 @@ describe("sweep", () => {
     resetEnv();
     const { test } = await createDeveloperWithKeys();
     const id = await uploadedSession(test.key);
-    await db.session.update({ where: { id }, data: { status: "processing", processingStartedAt: new Date(Date.now() - 6 * 60_000) } });
+    await db.session.update({
+      where: { id },
+      data: { status: "processing", processingStartedAt: new Date(Date.now() - 6 * 60_000) },
+    });
     await sweep();
     const polled = await (await pollResult({ key: test.key }, id)).json();
     expect(polled.status).toBe("failed");

@@ -17,7 +17,12 @@ const REVOKED_KEY_RETENTION_MS = 90 * 24 * 3600 * 1000;
 // A partial upload untouched this long belongs to no live request.
 const ORPHAN_GRACE_MS = 10 * 60 * 1000;
 
-export type SweepReport = { expiredResults: number; expiredSessions: number; stuckSessions: number; orphanedObjects: number };
+export type SweepReport = {
+  expiredResults: number;
+  expiredSessions: number;
+  stuckSessions: number;
+  orphanedObjects: number;
+};
 
 /** Deletes what the retention rules say must go. Safe to run on every instance at once. */
 export async function sweep(now = new Date()): Promise<SweepReport> {
@@ -28,7 +33,9 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
     select: { id: true },
   });
   for (const { id } of expired) await tensorStorage().deleteTensor(id);
-  const expiredSessions = await db.session.deleteMany({ where: { id: { in: expired.map((s) => s.id) }, status: { in: [...OPEN_FOR_UPLOAD] } } });
+  const expiredSessions = await db.session.deleteMany({
+    where: { id: { in: expired.map((s) => s.id) }, status: { in: [...OPEN_FOR_UPLOAD] } },
+  });
   const orphanedObjects = await deleteOrphanedObjects(now);
   // A client token is worthless once expired (it answers API_KEY_INVALID from then on).
   await db.clientToken.deleteMany({ where: { expiresAt: { lte: now } } });
@@ -36,10 +43,18 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
   await pruneRequestLog(now);
   await db.apiKey.deleteMany({ where: { revokedAt: { lte: new Date(now.getTime() - REVOKED_KEY_RETENTION_MS) } } });
   await db.authThrottle.deleteMany({
-    where: { firstFailAt: { lte: new Date(now.getTime() - THROTTLE_WINDOW_SECONDS * 1000) }, OR: [{ blockedUntil: null }, { blockedUntil: { lte: now } }] },
+    where: {
+      firstFailAt: { lte: new Date(now.getTime() - THROTTLE_WINDOW_SECONDS * 1000) },
+      OR: [{ blockedUntil: null }, { blockedUntil: { lte: now } }],
+    },
   });
   await rateLimiter().prune(now);
-  return { expiredResults: expiredResults.count, expiredSessions: expiredSessions.count, stuckSessions, orphanedObjects };
+  return {
+    expiredResults: expiredResults.count,
+    expiredSessions: expiredSessions.count,
+    stuckSessions,
+    orphanedObjects,
+  };
 }
 
 /** With persistence on, a dead worker's session becomes `failed` with fallback vitals; otherwise it goes. */

@@ -32,7 +32,11 @@ const STORAGE_RETRY_AFTER_SECONDS = 30;
 function storageFault(err: unknown): ApiError | null {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== "string" || !STORAGE_FAULTS.has(code)) return null;
-  return new ApiError("UNAVAILABLE", "The upload could not be stored right now (storage is full or failing); retry after the Retry-After seconds", STORAGE_RETRY_AFTER_SECONDS);
+  return new ApiError(
+    "UNAVAILABLE",
+    "The upload could not be stored right now (storage is full or failing); retry after the Retry-After seconds",
+    STORAGE_RETRY_AFTER_SECONDS,
+  );
 }
 
 /** Where upload bytes are written; a seam so tests can make the disk fail (e.g. ENOSPC). */
@@ -82,7 +86,10 @@ export async function tensorExists(sessionId: string): Promise<boolean> {
 }
 
 export async function tensorBytes(sessionId: string): Promise<number | null> {
-  return stat(tensorPath(sessionId)).then((s) => s.size, () => null);
+  return stat(tensorPath(sessionId)).then(
+    (s) => s.size,
+    () => null,
+  );
 }
 
 /** Every stored object (finished or partial) with the session it belongs to and its age. */
@@ -114,7 +121,12 @@ export function localTensorStorage(): TensorStorage {
     withLocalCopy: (sessionId, fn) => fn(tensorPath(sessionId)),
     deleteTensor,
     listObjects: async (): Promise<StoredObject[]> =>
-      (await listStoredObjects()).map((o) => ({ ref: o.file, sessionId: o.sessionId, modifiedAt: o.modifiedAt, partial: o.file.endsWith(".part") })),
+      (await listStoredObjects()).map((o) => ({
+        ref: o.file,
+        sessionId: o.sessionId,
+        modifiedAt: o.modifiedAt,
+        partial: o.file.endsWith(".part"),
+      })),
     deleteObject: deleteStoredObject,
   };
 }

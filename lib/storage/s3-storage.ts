@@ -29,7 +29,10 @@ function client(e: Env): S3Client {
     endpoint: e.S3_ENDPOINT,
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
     // Unset keys leave the SDK's default chain (environment, profile, instance role) in charge.
-    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
     // Otherwise the SDK signs a checksum of the (empty) body into presigned PUT URLs, and the
     // client's real body then fails it; S3-compatible servers also reject unknown checksums.
     requestChecksumCalculation: "WHEN_REQUIRED",
@@ -63,7 +66,14 @@ async function localCopies(dir: string): Promise<StoredObject[]> {
   const copies = await Promise.all(
     names.map(async (name) => {
       const info = await stat(path.join(dir, name)).catch(() => null);
-      return info && { ref: LOCAL_REF + path.join(dir, name), sessionId: name.split(".")[0], modifiedAt: info.mtime, partial: true };
+      return (
+        info && {
+          ref: LOCAL_REF + path.join(dir, name),
+          sessionId: name.split(".")[0],
+          modifiedAt: info.mtime,
+          partial: true,
+        }
+      );
     }),
   );
   return copies.filter((c) => c !== null);
@@ -134,13 +144,19 @@ export function s3TensorStorage(e: Env): TensorStorage {
         const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: PREFIX, ContinuationToken }));
         for (const o of page.Contents ?? []) {
           if (!o.Key) continue;
-          objects.push({ ref: o.Key, sessionId: o.Key.slice(PREFIX.length), modifiedAt: o.LastModified ?? new Date(0), partial: false });
+          objects.push({
+            ref: o.Key,
+            sessionId: o.Key.slice(PREFIX.length),
+            modifiedAt: o.LastModified ?? new Date(0),
+            partial: false,
+          });
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return objects;
     },
 
-    deleteObject: (ref) => (ref.startsWith(LOCAL_REF) ? rm(ref.slice(LOCAL_REF.length), { force: true }) : deleteKey(ref)),
+    deleteObject: (ref) =>
+      ref.startsWith(LOCAL_REF) ? rm(ref.slice(LOCAL_REF.length), { force: true }) : deleteKey(ref),
   };
 }

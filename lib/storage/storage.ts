@@ -11,7 +11,10 @@ let current: { settings: Env; storage: TensorStorage } | undefined;
 export function tensorStorage(): TensorStorage {
   const settings = env();
   if (current?.settings !== settings) {
-    current = { settings, storage: settings.STORAGE_DRIVER === "s3" ? s3TensorStorage(settings) : localTensorStorage() };
+    current = {
+      settings,
+      storage: settings.STORAGE_DRIVER === "s3" ? s3TensorStorage(settings) : localTensorStorage(),
+    };
   }
   return current.storage;
 }

@@ -18,7 +18,12 @@ export function signedUploadUrl(sessionId: string, expiresAt: Date): string {
   return url.toString();
 }
 
-export function isValidUploadSignature(sessionId: string, expires: string | null, sig: string | null, now: Date): boolean {
+export function isValidUploadSignature(
+  sessionId: string,
+  expires: string | null,
+  sig: string | null,
+  now: Date,
+): boolean {
   if (!expires || !sig || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(sig)) return false;
   if (Number(expires) * 1000 <= now.getTime()) return false;
   const expected = Buffer.from(signature(sessionId, Number(expires)), "hex");

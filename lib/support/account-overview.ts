@@ -48,7 +48,14 @@ export async function getAccountOverview(developerId: string, now = new Date()) 
   const statusHistory: StatusEvent[] = statusRows.map((r) => {
     const d = (r.details ?? {}) as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === "string" ? v : undefined);
-    return { at: unixSeconds(r.createdAt), action: r.action, from: text(d.from), to: text(d.to), actor: actor(r.actorType, r.actorId), reason: text(d.reason) };
+    return {
+      at: unixSeconds(r.createdAt),
+      action: r.action,
+      from: text(d.from),
+      to: text(d.to),
+      actor: actor(r.actorType, r.actorId),
+      reason: text(d.reason),
+    };
   });
   return {
     profile: {

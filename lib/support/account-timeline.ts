@@ -20,16 +20,21 @@ export type TimelineEntry = {
 /** Names the actors of some audit rows: "the developer", "staff ann@example.com", or the actor type. */
 export async function actorNamer(rows: { actorId: string | null }[], developerId: string) {
   const others = [...new Set(rows.map((r) => r.actorId).filter((id): id is string => !!id && id !== developerId))];
-  const actors = others.length ? await db.developer.findMany({ where: { id: { in: others } }, select: { id: true, email: true } }) : [];
+  const actors = others.length
+    ? await db.developer.findMany({ where: { id: { in: others } }, select: { id: true, email: true } })
+    : [];
   const emails = new Map(actors.map((a) => [a.id, a.email]));
-  return (type: string, id: string | null) => (id === developerId ? "the developer" : id && emails.has(id) ? `${type} ${emails.get(id)}` : type);
+  return (type: string, id: string | null) =>
+    id === developerId ? "the developer" : id && emails.has(id) ? `${type} ${emails.get(id)}` : type;
 }
 
 /** Details other than the reason, as "key: value" pairs (audit rows never hold secrets). */
 function describeDetails(details: unknown): { reason: string | null; rest: string } {
   if (!details || typeof details !== "object") return { reason: null, rest: "" };
   const { reason, ...rest } = details as Record<string, unknown>;
-  const text = Object.entries(rest).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : String(v)}`).join("; ");
+  const text = Object.entries(rest)
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : String(v)}`)
+    .join("; ");
   return { reason: typeof reason === "string" ? reason : null, rest: text };
 }
 
@@ -49,7 +54,15 @@ export async function getAccountTimeline(developerId: string, page: number) {
   const actor = await actorNamer(rows, developerId);
   const entries: TimelineEntry[] = rows.map((r) => {
     const { reason, rest } = describeDetails(r.details);
-    return { id: r.id, at: unixSeconds(r.createdAt), action: r.action, actor: actor(r.actorType, r.actorId), ip: r.ip, reason, details: rest };
+    return {
+      id: r.id,
+      at: unixSeconds(r.createdAt),
+      action: r.action,
+      actor: actor(r.actorType, r.actorId),
+      ip: r.ip,
+      reason,
+      details: rest,
+    };
   });
   return { entries, total, page, pageCount: Math.max(1, Math.ceil(total / TIMELINE_PAGE_SIZE)) };
 }

@@ -55,8 +55,14 @@ describe("many failed requests queue", () => {
 
     const rows = await failingRows();
     const ids = rows.map((r) => r.id);
-    expect(rows.find((r) => r.id === atThreshold.id)?.failures).toEqual({ count: FAILED_REQUESTS_THRESHOLD, top_error: "SESSION_NOT_FOUND" });
-    expect(rows.find((r) => r.id === heavier.id)?.failures).toEqual({ count: FAILED_REQUESTS_THRESHOLD + 10, top_error: "SERVICE_UNAVAILABLE" });
+    expect(rows.find((r) => r.id === atThreshold.id)?.failures).toEqual({
+      count: FAILED_REQUESTS_THRESHOLD,
+      top_error: "SESSION_NOT_FOUND",
+    });
+    expect(rows.find((r) => r.id === heavier.id)?.failures).toEqual({
+      count: FAILED_REQUESTS_THRESHOLD + 10,
+      top_error: "SERVICE_UNAVAILABLE",
+    });
     expect(ids.indexOf(heavier.id)).toBeLessThan(ids.indexOf(atThreshold.id));
     for (const d of [justUnder, yesterday, successful]) expect(ids).not.toContain(d.id);
     const counts = rows.map((r) => r.failures!.count);
@@ -73,11 +79,31 @@ describe("account page: recent failed requests", () => {
     await logRequests(other.id, 10, 500, "INTERNAL", 0);
     const rows = await recentFailedRequests(dev.id);
     expect(rows).toHaveLength(FAILED_PANEL_SIZE);
-    const mine = await db.requestLog.findMany({ where: { developerId: dev.id, status: { gte: 400 } }, orderBy: { createdAt: "desc" }, take: FAILED_PANEL_SIZE });
+    const mine = await db.requestLog.findMany({
+      where: { developerId: dev.id, status: { gte: 400 } },
+      orderBy: { createdAt: "desc" },
+      take: FAILED_PANEL_SIZE,
+    });
     expect(rows.map((r) => r.request_id)).toEqual(mine.map((r) => r.requestId));
     expect(rows.map((r) => r.at)).toEqual([...rows.map((r) => r.at)].sort((a, b) => b - a));
-    expect(rows[0]).toMatchObject({ method: "POST", path: "/sdk/upload/complete", status: 404, error: "SESSION_NOT_FOUND", key_prefix: "vk_test_abc" });
-    expect(Object.keys(rows[0]).sort()).toEqual(["at", "error", "key_id", "key_prefix", "latency_ms", "method", "path", "request_id", "status"]);
+    expect(rows[0]).toMatchObject({
+      method: "POST",
+      path: "/sdk/upload/complete",
+      status: 404,
+      error: "SESSION_NOT_FOUND",
+      key_prefix: "vk_test_abc",
+    });
+    expect(Object.keys(rows[0]).sort()).toEqual([
+      "at",
+      "error",
+      "key_id",
+      "key_prefix",
+      "latency_ms",
+      "method",
+      "path",
+      "request_id",
+      "status",
+    ]);
     expect(await recentFailedRequests(randomUUID())).toEqual([]);
   });
 });

@@ -24,7 +24,15 @@ export async function addNote(staff: Staff, input: { developerId: string; body: 
 /** The newest notes first, with their authors' e-mail addresses. */
 export async function listNotes(developerId: string, limit = 50): Promise<SupportNoteRow[]> {
   const notes = await db.supportNote.findMany({ where: { developerId }, orderBy: { createdAt: "desc" }, take: limit });
-  const authors = await db.developer.findMany({ where: { id: { in: [...new Set(notes.map((n) => n.authorId))] } }, select: { id: true, email: true } });
+  const authors = await db.developer.findMany({
+    where: { id: { in: [...new Set(notes.map((n) => n.authorId))] } },
+    select: { id: true, email: true },
+  });
   const email = new Map(authors.map((a) => [a.id, a.email]));
-  return notes.map((n) => ({ id: n.id, body: n.body, author: email.get(n.authorId) ?? "former staff", created_at: unixSeconds(n.createdAt) }));
+  return notes.map((n) => ({
+    id: n.id,
+    body: n.body,
+    author: email.get(n.authorId) ?? "former staff",
+    created_at: unixSeconds(n.createdAt),
+  }));
 }

@@ -20,7 +20,10 @@ async function idsIn(queue: QueueName) {
 
 describe("support queues", () => {
   it("awaiting approval holds verified pending accounts only; suspended holds suspended ones", async () => {
-    const waiting = await db.developer.update({ where: { id: (await createDeveloper({ status: "pending" })).id }, data: { emailVerifiedAt: new Date() } });
+    const waiting = await db.developer.update({
+      where: { id: (await createDeveloper({ status: "pending" })).id },
+      data: { emailVerifiedAt: new Date() },
+    });
     const unverified = await createDeveloper({ status: "pending" });
     const suspended = await createDeveloper({ status: "suspended" });
     const approval = await idsIn("approval");
@@ -46,7 +49,8 @@ describe("support queues", () => {
     expect(ids).toContain(starterOver.id);
     for (const d of [starterUnder, proUnder, lastMonth]) expect(ids).not.toContain(d.id);
     const rows = [];
-    for (let page = 1; page <= (await listQueue("quota", 1)).pageCount; page++) rows.push(...(await listQueue("quota", page)).rows);
+    for (let page = 1; page <= (await listQueue("quota", 1)).pageCount; page++)
+      rows.push(...(await listQueue("quota", page)).rows);
     expect(rows.find((r) => r.id === starterOver.id)?.scans).toEqual({ count: 400, limit: 500 });
   });
 });
@@ -58,18 +62,46 @@ describe("account page data", () => {
     const staff = await createDeveloper({ role: "staff" });
     const key = await createApiKey(dev.id);
     for (let i = 0; i < TIMELINE_PAGE_SIZE + 2; i++) {
-      await audit(db, { actorId: dev.id, actorType: "developer", action: "developer.login", targetType: "developer", targetId: dev.id, ip: "192.0.2.1" });
+      await audit(db, {
+        actorId: dev.id,
+        actorType: "developer",
+        action: "developer.login",
+        targetType: "developer",
+        targetId: dev.id,
+        ip: "192.0.2.1",
+      });
     }
-    await audit(db, { actorId: other.id, actorType: "developer", action: "developer.login", targetType: "developer", targetId: other.id });
-    await revokeKeyAsStaff({ id: staff.id, ip: "203.0.113.9" }, { developerId: dev.id, keyId: key.id, reason: "Leaked" });
+    await audit(db, {
+      actorId: other.id,
+      actorType: "developer",
+      action: "developer.login",
+      targetType: "developer",
+      targetId: other.id,
+    });
+    await revokeKeyAsStaff(
+      { id: staff.id, ip: "203.0.113.9" },
+      { developerId: dev.id, keyId: key.id, reason: "Leaked" },
+    );
     const first = await getAccountTimeline(dev.id, 1);
     expect(first.total).toBe(TIMELINE_PAGE_SIZE + 3);
     expect(first.pageCount).toBe(2);
-    expect(first.entries[0]).toMatchObject({ action: "api_key.revoke", actor: `staff ${staff.email}`, reason: "Leaked", ip: "203.0.113.9" });
-    expect(first.entries[1]).toMatchObject({ action: "developer.login", actor: "the developer", ip: "192.0.2.1", reason: null });
+    expect(first.entries[0]).toMatchObject({
+      action: "api_key.revoke",
+      actor: `staff ${staff.email}`,
+      reason: "Leaked",
+      ip: "203.0.113.9",
+    });
+    expect(first.entries[1]).toMatchObject({
+      action: "developer.login",
+      actor: "the developer",
+      ip: "192.0.2.1",
+      reason: null,
+    });
     const second = await getAccountTimeline(dev.id, 2);
     expect(second.entries).toHaveLength(3);
-    expect([...first.entries, ...second.entries].map((e) => e.id)).toHaveLength(new Set([...first.entries, ...second.entries].map((e) => e.id)).size);
+    expect([...first.entries, ...second.entries].map((e) => e.id)).toHaveLength(
+      new Set([...first.entries, ...second.entries].map((e) => e.id)).size,
+    );
   });
 
   it("overview: profile, keys, usage and Stripe state, never a password hash, key hash or token", async () => {

@@ -29,7 +29,16 @@ export type QueueRow = {
 
 export type QueuePage = { rows: QueueRow[]; total: number; page: number; pageCount: number };
 
-export const QUEUE_COLUMNS = { id: true, email: true, name: true, company: true, status: true, plan: true, emailVerifiedAt: true, createdAt: true } as const;
+export const QUEUE_COLUMNS = {
+  id: true,
+  email: true,
+  name: true,
+  company: true,
+  status: true,
+  plan: true,
+  emailVerifiedAt: true,
+  createdAt: true,
+} as const;
 type Listed = Prisma.DeveloperGetPayload<{ select: typeof QUEUE_COLUMNS }>;
 
 export const toQueueRow = (d: Listed): QueueRow => ({
@@ -44,7 +53,10 @@ export const toQueueRow = (d: Listed): QueueRow => ({
 });
 
 type Order = "asc" | "desc";
-const DEVELOPER_QUEUES: Record<Exclude<QueueName, "quota" | "failing">, { where: Prisma.DeveloperWhereInput; order: Order }> = {
+const DEVELOPER_QUEUES: Record<
+  Exclude<QueueName, "quota" | "failing">,
+  { where: Prisma.DeveloperWhereInput; order: Order }
+> = {
   // Verified and waiting: what REQUIRE_APPROVAL leaves for staff (unverified accounts wait for
   // their owner). Oldest first: who waited longest is served first.
   approval: { where: { status: "pending", emailVerifiedAt: { not: null } }, order: "asc" },
@@ -58,7 +70,13 @@ export async function listQueue(queue: QueueName, page: number, now = new Date()
   if (queue === "failing") return failingQueue(page, skip, now);
   const { where, order } = DEVELOPER_QUEUES[queue];
   const [rows, total] = await Promise.all([
-    db.developer.findMany({ where, orderBy: [{ createdAt: order }, { id: order }], skip, take: PAGE_SIZE, select: QUEUE_COLUMNS }),
+    db.developer.findMany({
+      where,
+      orderBy: [{ createdAt: order }, { id: order }],
+      skip,
+      take: PAGE_SIZE,
+      select: QUEUE_COLUMNS,
+    }),
     db.developer.count({ where }),
   ]);
   return { rows: rows.map(toQueueRow), total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
@@ -71,12 +89,17 @@ export async function listQueue(queue: QueueName, page: number, now = new Date()
  */
 async function quotaQueue(page: number, skip: number, now: Date): Promise<QueuePage> {
   const threshold = (plan: (typeof PLANS)[number]) => Math.ceil(PLAN_LIMITS[plan].monthlyScans * QUOTA_SHARE);
-  const perPlan = Prisma.join(PLANS.map((plan) => Prisma.sql`WHEN ${plan} THEN ${threshold(plan)}::int`), " ");
+  const perPlan = Prisma.join(
+    PLANS.map((plan) => Prisma.sql`WHEN ${plan} THEN ${threshold(plan)}::int`),
+    " ",
+  );
   const over = Prisma.sql`FROM "UsageMonth" u JOIN "Developer" d ON d.id = u."developerId"
     WHERE u.month = ${monthOf(now)} AND u."scanCount" >= ${Math.min(...PLANS.map(threshold))}::int
       AND u."scanCount" >= CASE d.plan::text ${perPlan} END`;
   const [hits, [count]] = await Promise.all([
-    db.$queryRaw<{ id: string; scans: number }[]>`SELECT d.id, u."scanCount" AS scans ${over} ORDER BY u."scanCount" DESC, u."developerId" LIMIT ${PAGE_SIZE}::int OFFSET ${skip}::int`,
+    db.$queryRaw<
+      { id: string; scans: number }[]
+    >`SELECT d.id, u."scanCount" AS scans ${over} ORDER BY u."scanCount" DESC, u."developerId" LIMIT ${PAGE_SIZE}::int OFFSET ${skip}::int`,
     db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n ${over}`,
   ]);
   return pageOf(hits, count, page, (h, d) => ({ scans: { count: h.scans, limit: PLAN_LIMITS[d.plan].monthlyScans } }));
@@ -93,7 +116,9 @@ async function failingQueue(page: number, skip: number, now: Date): Promise<Queu
   const failing = Prisma.sql`SELECT "developerId" AS id, count(*)::int AS failures FROM "RequestLog"
     WHERE "createdAt" >= ${since} AND status >= ${FAILED_STATUS}::int GROUP BY "developerId" HAVING count(*) >= ${FAILED_REQUESTS_THRESHOLD}`;
   const [hits, [count]] = await Promise.all([
-    db.$queryRaw<{ id: string; failures: number }[]>`${failing} ORDER BY failures DESC, id LIMIT ${PAGE_SIZE}::int OFFSET ${skip}::int`,
+    db.$queryRaw<
+      { id: string; failures: number }[]
+    >`${failing} ORDER BY failures DESC, id LIMIT ${PAGE_SIZE}::int OFFSET ${skip}::int`,
     db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM (${failing}) f`,
   ]);
   const ids = hits.map((h) => h.id);
@@ -108,7 +133,12 @@ async function failingQueue(page: number, skip: number, now: Date): Promise<Queu
 }
 
 /** A raw queue's page of account ids in order, with its figures, turned into table rows. */
-async function pageOf<H extends { id: string }>(hits: H[], count: { n: bigint } | undefined, page: number, extra: (h: H, d: Listed) => Partial<QueueRow>): Promise<QueuePage> {
+async function pageOf<H extends { id: string }>(
+  hits: H[],
+  count: { n: bigint } | undefined,
+  page: number,
+  extra: (h: H, d: Listed) => Partial<QueueRow>,
+): Promise<QueuePage> {
   const devs = await db.developer.findMany({ where: { id: { in: hits.map((h) => h.id) } }, select: QUEUE_COLUMNS });
   const byId = new Map(devs.map((d) => [d.id, d]));
   const rows = hits.flatMap((h) => {

@@ -3,7 +3,11 @@ import { z } from "zod";
 // What the support console's forms send. Every staff action carries a short reason, kept in its
 // audit row, so the account's timeline says why as well as what.
 
-export const reason = z.string().trim().min(3, "Give a short reason (at least 3 characters)").max(500, "Keep the reason under 500 characters");
+export const reason = z
+  .string()
+  .trim()
+  .min(3, "Give a short reason (at least 3 characters)")
+  .max(500, "Keep the reason under 500 characters");
 
 const id = z.uuid("Unknown account");
 
@@ -17,7 +21,10 @@ export const planChangeBody = z.object({ developerId: id, plan: z.enum(["starter
 
 export const keyRevokeBody = z.object({ developerId: id, keyId: z.uuid("Unknown key"), reason });
 
-export const noteBody = z.object({ developerId: id, body: z.string().trim().min(1, "Write the note").max(2000, "Keep the note under 2,000 characters") });
+export const noteBody = z.object({
+  developerId: id,
+  body: z.string().trim().min(1, "Write the note").max(2000, "Keep the note under 2,000 characters"),
+});
 
 export const QUEUES = ["approval", "newest", "quota", "failing", "suspended"] as const;
 export type QueueName = (typeof QUEUES)[number];

@@ -20,26 +20,48 @@ const auditsOf = (targetId: string) => db.auditLog.findMany({ where: { targetId 
 describe("staff actions", () => {
   it("approve a verified waiting account: active, audit-logged with the reason and the staff IP, and the developer is mailed", async () => {
     const staff = await staffMember();
-    const dev = await db.developer.update({ where: { id: (await createDeveloper({ status: "pending" })).id }, data: { emailVerifiedAt: new Date() } });
+    const dev = await db.developer.update({
+      where: { id: (await createDeveloper({ status: "pending" })).id },
+      data: { emailVerifiedAt: new Date() },
+    });
     const seen = smtp.mails.length;
     const res = await changeAccountStatus(staff, { developerId: dev.id, action: "approve", reason: "Known customer" });
     expect(res.message).toBe(`${dev.email} is approved. The developer was e-mailed.`);
     expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).status).toBe("active");
     const [row] = await auditsOf(dev.id);
-    expect(row).toMatchObject({ actorId: staff.id, actorType: "staff", action: "developer.status_change", ip: "203.0.113.7", details: { from: "pending", to: "active", reason: "Known customer" } });
+    expect(row).toMatchObject({
+      actorId: staff.id,
+      actorType: "staff",
+      action: "developer.status_change",
+      ip: "203.0.113.7",
+      details: { from: "pending", to: "active", reason: "Known customer" },
+    });
     expect((await smtp.waitFor(dev.email, seen)).raw).toContain("Subject: Your Vitals account is approved");
     const staffEmail = (await db.developer.findUniqueOrThrow({ where: { id: staff.id } })).email;
-    expect((await getAccountOverview(dev.id))!.statusHistory[0]).toMatchObject({ from: "pending", to: "active", actor: `staff ${staffEmail}`, reason: "Known customer" });
+    expect((await getAccountOverview(dev.id))!.statusHistory[0]).toMatchObject({
+      from: "pending",
+      to: "active",
+      actor: `staff ${staffEmail}`,
+      reason: "Known customer",
+    });
   });
 
   it("refuses what does not fit the account's state, changing nothing", async () => {
     const staff = await staffMember();
     const unverified = await createDeveloper({ status: "pending" });
-    await expect(changeAccountStatus(staff, { developerId: unverified.id, action: "approve", reason: "Looks fine" })).rejects.toThrow(/not verified/);
+    await expect(
+      changeAccountStatus(staff, { developerId: unverified.id, action: "approve", reason: "Looks fine" }),
+    ).rejects.toThrow(/not verified/);
     const active = await createDeveloper();
-    await expect(changeAccountStatus(staff, { developerId: active.id, action: "reinstate", reason: "Looks fine" })).rejects.toThrow(/cannot be reinstated/);
-    await expect(changePlan(staff, { developerId: active.id, plan: "starter", reason: "Same plan" })).rejects.toThrow(/already on starter/);
-    await expect(changeAccountStatus(staff, { developerId: staff.id, action: "suspend", reason: "Myself" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      changeAccountStatus(staff, { developerId: active.id, action: "reinstate", reason: "Looks fine" }),
+    ).rejects.toThrow(/cannot be reinstated/);
+    await expect(changePlan(staff, { developerId: active.id, plan: "starter", reason: "Same plan" })).rejects.toThrow(
+      /already on starter/,
+    );
+    await expect(
+      changeAccountStatus(staff, { developerId: staff.id, action: "suspend", reason: "Myself" }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await auditsOf(unverified.id)).toEqual([]);
     expect(await auditsOf(active.id)).toEqual([]);
   });
@@ -47,7 +69,9 @@ describe("staff actions", () => {
   it("needs a short reason for every action", async () => {
     const staff = await staffMember();
     const dev = await createDeveloper();
-    await expect(changeAccountStatus(staff, { developerId: dev.id, action: "suspend", reason: "  " })).rejects.toBeInstanceOf(ZodError);
+    await expect(
+      changeAccountStatus(staff, { developerId: dev.id, action: "suspend", reason: "  " }),
+    ).rejects.toBeInstanceOf(ZodError);
     await expect(changePlan(staff, { developerId: dev.id, plan: "pro", reason: "x" })).rejects.toBeInstanceOf(ZodError);
     expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).status).toBe("active");
   });
@@ -80,14 +104,26 @@ describe("staff actions", () => {
     const key = await createApiKey(dev.id, "live");
     const other = await createApiKey((await createDeveloper()).id, "live");
     const seen = smtp.mails.length;
-    expect((await revokeKeyAsStaff(staff, { developerId: dev.id, keyId: key.id, reason: "Leaked on GitHub" })).message).toBe(`Key ${key.prefix}… revoked. The developer was e-mailed.`);
+    expect(
+      (await revokeKeyAsStaff(staff, { developerId: dev.id, keyId: key.id, reason: "Leaked on GitHub" })).message,
+    ).toBe(`Key ${key.prefix}… revoked. The developer was e-mailed.`);
     await expect(authenticateApiKey(key.key)).rejects.toMatchObject({ code: "API_KEY_REVOKED" });
-    expect(await auditsOf(key.id)).toMatchObject([{ actorId: staff.id, action: "api_key.revoke", details: { prefix: key.prefix, developer_id: dev.id, reason: "Leaked on GitHub" } }]);
+    expect(await auditsOf(key.id)).toMatchObject([
+      {
+        actorId: staff.id,
+        action: "api_key.revoke",
+        details: { prefix: key.prefix, developer_id: dev.id, reason: "Leaked on GitHub" },
+      },
+    ]);
     const mail = await smtp.waitFor(dev.email, seen);
     expect(mail.raw).toContain(key.prefix);
     expect(mail.raw).not.toContain(key.key);
-    await expect(revokeKeyAsStaff(staff, { developerId: dev.id, keyId: key.id, reason: "Again" })).rejects.toThrow(/already revoked/);
-    await expect(revokeKeyAsStaff(staff, { developerId: dev.id, keyId: other.id, reason: "Wrong account" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(revokeKeyAsStaff(staff, { developerId: dev.id, keyId: key.id, reason: "Again" })).rejects.toThrow(
+      /already revoked/,
+    );
+    await expect(
+      revokeKeyAsStaff(staff, { developerId: dev.id, keyId: other.id, reason: "Wrong account" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: other.id } })).revokedAt).toBeNull();
   });
 
@@ -95,11 +131,19 @@ describe("staff actions", () => {
     const staff = await staffMember();
     const dev = await createDeveloper({ status: "pending" });
     let seen = smtp.mails.length;
-    const sent = await changeAccountStatus(staff, { developerId: dev.id, action: "resend_verification", reason: "Lost the first mail" });
+    const sent = await changeAccountStatus(staff, {
+      developerId: dev.id,
+      action: "resend_verification",
+      reason: "Lost the first mail",
+    });
     expect(sent.message).toBe(`Verification mail sent to ${dev.email}.`);
     expect((await smtp.waitFor(dev.email, seen)).raw).toMatch(/\/verify\?token=[\w-]{20,}/);
     seen = smtp.mails.length;
-    const reset = await changeAccountStatus(staff, { developerId: dev.id, action: "password_reset", reason: "Locked out, called in" });
+    const reset = await changeAccountStatus(staff, {
+      developerId: dev.id,
+      action: "password_reset",
+      reason: "Locked out, called in",
+    });
     expect(reset.message).not.toMatch(/token/i);
     expect((await smtp.waitFor(dev.email, seen)).raw).toMatch(/\/reset-password\?token=[\w-]{20,}/);
     expect((await auditsOf(dev.id)).map((a) => [a.action, a.details])).toEqual([
@@ -107,7 +151,9 @@ describe("staff actions", () => {
       ["developer.password_reset_started", { reason: "Locked out, called in" }],
     ]);
     const verified = await createDeveloper();
-    await expect(changeAccountStatus(staff, { developerId: verified.id, action: "resend_verification", reason: "Why not" })).rejects.toThrow(/already verified/);
+    await expect(
+      changeAccountStatus(staff, { developerId: verified.id, action: "resend_verification", reason: "Why not" }),
+    ).rejects.toThrow(/already verified/);
   });
 
   it("internal notes: stored for staff, audit-logged by id without their text", async () => {

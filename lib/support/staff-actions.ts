@@ -1,6 +1,12 @@
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
-import { accountApprovedMail, accountReinstatedMail, accountSuspendedMail, keyRevokedByStaffMail, planChangedMail } from "@/lib/mail/account-notices";
+import {
+  accountApprovedMail,
+  accountReinstatedMail,
+  accountSuspendedMail,
+  keyRevokedByStaffMail,
+  planChangedMail,
+} from "@/lib/mail/account-notices";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { accountActionBody, keyRevokeBody, planChangeBody } from "./schemas";
 import { mailAccountLink } from "./account-links";
@@ -10,7 +16,10 @@ import { auditStaff, claimChange, loadTarget, mailNote, notify, type ActionOutco
 // with a conditional write and writes its audit row (with the staff member's reason) in one
 // transaction, then mails the developer where they would want to know.
 
-const TRANSITIONS: Record<"approve" | "suspend" | "reinstate", { from: DeveloperStatus[]; to: DeveloperStatus; done: string }> = {
+const TRANSITIONS: Record<
+  "approve" | "suspend" | "reinstate",
+  { from: DeveloperStatus[]; to: DeveloperStatus; done: string }
+> = {
   approve: { from: ["pending"], to: "active", done: "approved" },
   suspend: { from: ["pending", "active"], to: "suspended", done: "suspended" },
   reinstate: { from: ["suspended"], to: "active", done: "reinstated" },
@@ -19,45 +28,88 @@ const TRANSITIONS: Record<"approve" | "suspend" | "reinstate", { from: Developer
 const NOTICE = { approve: accountApprovedMail, suspend: accountSuspendedMail, reinstate: accountReinstatedMail };
 
 /** Approve (pending, verified), suspend (pending or active) or reinstate (suspended) an account. */
-export async function changeAccountStatus(staff: Staff, input: { developerId: string; action: string; reason: string }): Promise<ActionOutcome> {
+export async function changeAccountStatus(
+  staff: Staff,
+  input: { developerId: string; action: string; reason: string },
+): Promise<ActionOutcome> {
   const body = accountActionBody.parse(input);
   const action = body.action;
-  if (action === "resend_verification" || action === "password_reset") return mailAccountLink(staff, { ...body, action });
+  if (action === "resend_verification" || action === "password_reset")
+    return mailAccountLink(staff, { ...body, action });
   const t = TRANSITIONS[action];
   const dev = await db.$transaction(async (tx) => {
     const dev = await loadTarget(tx, staff, body.developerId);
-    if (!t.from.includes(dev.status)) throw new ApiError("INVALID_REQUEST", `The account is ${dev.status}; it cannot be ${t.done}`);
-    if (action === "approve" && !dev.emailVerifiedAt) throw new ApiError("INVALID_REQUEST", "The e-mail address is not verified yet; it cannot be approved");
+    if (!t.from.includes(dev.status))
+      throw new ApiError("INVALID_REQUEST", `The account is ${dev.status}; it cannot be ${t.done}`);
+    if (action === "approve" && !dev.emailVerifiedAt)
+      throw new ApiError("INVALID_REQUEST", "The e-mail address is not verified yet; it cannot be approved");
     await claimChange(tx, dev.id, "status", dev.status, t.to);
-    await auditStaff(tx, staff, "developer.status_change", { type: "developer", id: dev.id }, { from: dev.status, to: t.to, reason: body.reason });
+    await auditStaff(
+      tx,
+      staff,
+      "developer.status_change",
+      { type: "developer", id: dev.id },
+      { from: dev.status, to: t.to, reason: body.reason },
+    );
     return dev;
   });
-  return { ok: true, message: `${dev.email} is ${t.done}.${mailNote(await notify(NOTICE[action](dev.email, dev.name)))}` };
+  return {
+    ok: true,
+    message: `${dev.email} is ${t.done}.${mailNote(await notify(NOTICE[action](dev.email, dev.name)))}`,
+  };
 }
 
-export async function changePlan(staff: Staff, input: { developerId: string; plan: string; reason: string }): Promise<ActionOutcome> {
+export async function changePlan(
+  staff: Staff,
+  input: { developerId: string; plan: string; reason: string },
+): Promise<ActionOutcome> {
   const body = planChangeBody.parse(input);
   const dev = await db.$transaction(async (tx) => {
     const dev = await loadTarget(tx, staff, body.developerId);
     if (dev.plan === body.plan) throw new ApiError("INVALID_REQUEST", `The account is already on ${body.plan}`);
     await claimChange(tx, dev.id, "plan", dev.plan, body.plan as Plan);
-    await auditStaff(tx, staff, "developer.plan_change", { type: "developer", id: dev.id }, { from: dev.plan, to: body.plan, reason: body.reason });
+    await auditStaff(
+      tx,
+      staff,
+      "developer.plan_change",
+      { type: "developer", id: dev.id },
+      { from: dev.plan, to: body.plan, reason: body.reason },
+    );
     return dev;
   });
-  return { ok: true, message: `${dev.email}: plan ${dev.plan} → ${body.plan}.${mailNote(await notify(planChangedMail(dev.email, dev.name, dev.plan, body.plan)))}` };
+  return {
+    ok: true,
+    message: `${dev.email}: plan ${dev.plan} → ${body.plan}.${mailNote(await notify(planChangedMail(dev.email, dev.name, dev.plan, body.plan)))}`,
+  };
 }
 
 /** Revokes one of the account's keys; effective on the key's next request (keys are checked against the database every time). */
-export async function revokeKeyAsStaff(staff: Staff, input: { developerId: string; keyId: string; reason: string }, now = new Date()): Promise<ActionOutcome> {
+export async function revokeKeyAsStaff(
+  staff: Staff,
+  input: { developerId: string; keyId: string; reason: string },
+  now = new Date(),
+): Promise<ActionOutcome> {
   const body = keyRevokeBody.parse(input);
   const { dev, key } = await db.$transaction(async (tx) => {
     const dev = await loadTarget(tx, staff, body.developerId);
-    const key = await tx.apiKey.findFirst({ where: { id: body.keyId, developerId: dev.id }, select: { id: true, name: true, prefix: true } });
+    const key = await tx.apiKey.findFirst({
+      where: { id: body.keyId, developerId: dev.id },
+      select: { id: true, name: true, prefix: true },
+    });
     if (!key) throw new ApiError("NOT_FOUND", "No such key on this account");
     const claimed = await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: now } });
     if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "The key is already revoked");
-    await auditStaff(tx, staff, "api_key.revoke", { type: "api_key", id: key.id }, { prefix: key.prefix, developer_id: dev.id, reason: body.reason });
+    await auditStaff(
+      tx,
+      staff,
+      "api_key.revoke",
+      { type: "api_key", id: key.id },
+      { prefix: key.prefix, developer_id: dev.id, reason: body.reason },
+    );
     return { dev, key };
   });
-  return { ok: true, message: `Key ${key.prefix}… revoked.${mailNote(await notify(keyRevokedByStaffMail(dev.email, dev.name, key)))}` };
+  return {
+    ok: true,
+    message: `Key ${key.prefix}… revoked.${mailNote(await notify(keyRevokedByStaffMail(dev.email, dev.name, key)))}`,
+  };
 }

@@ -14,7 +14,8 @@ const TARGET = { id: true, email: true, name: true, status: true, plan: true, em
 
 /** The account an action is about; staff never act on their own account. */
 export async function loadTarget(tx: Tx, staff: Staff, developerId: string) {
-  if (developerId === staff.id) throw new ApiError("FORBIDDEN", "Staff cannot change their own account; ask another staff member");
+  if (developerId === staff.id)
+    throw new ApiError("FORBIDDEN", "Staff cannot change their own account; ask another staff member");
   const dev = await tx.developer.findUnique({ where: { id: developerId }, select: TARGET });
   if (!dev) throw new ApiError("NOT_FOUND", "No such account");
   return dev;
@@ -26,24 +27,47 @@ export async function notify(mail: Mail): Promise<boolean> {
     await sendMail(mail);
     return true;
   } catch (err) {
-    logger.error("support notice not sent", { subject: mail.subject, error: err instanceof Error ? err.message : String(err) });
+    logger.error("support notice not sent", {
+      subject: mail.subject,
+      error: err instanceof Error ? err.message : String(err),
+    });
     return false;
   }
 }
 
 /** The sentence staff read after an action that mails the developer. */
-export const mailNote = (sent: boolean) => (sent ? " The developer was e-mailed." : " The e-mail to the developer could not be sent.");
-
+export const mailNote = (sent: boolean) =>
+  sent ? " The developer was e-mailed." : " The e-mail to the developer could not be sent.";
 
 /** The audit row of a staff action: the staff member, their client IP, and the reason among the details. */
-export function auditStaff(tx: Tx, staff: Staff, action: string, target: { type: string; id: string }, details: Record<string, string>) {
-  return audit(tx, { actorId: staff.id, actorType: "staff", action, targetType: target.type, targetId: target.id, ip: staff.ip, details });
+export function auditStaff(
+  tx: Tx,
+  staff: Staff,
+  action: string,
+  target: { type: string; id: string },
+  details: Record<string, string>,
+) {
+  return audit(tx, {
+    actorId: staff.id,
+    actorType: "staff",
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    ip: staff.ip,
+    details,
+  });
 }
 
 type Changeable = { status: DeveloperStatus; plan: Plan };
 
 /** Changes a field only if it still holds the value just read: of two staff acting at once, one wins, the other is told. */
-export async function claimChange<F extends keyof Changeable>(tx: Tx, id: string, field: F, from: Changeable[F], to: Changeable[F]) {
+export async function claimChange<F extends keyof Changeable>(
+  tx: Tx,
+  id: string,
+  field: F,
+  from: Changeable[F],
+  to: Changeable[F],
+) {
   const claimed = await tx.developer.updateMany({ where: { id, [field]: from }, data: { [field]: to } });
   if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "The account changed meanwhile; reload the page");
 }

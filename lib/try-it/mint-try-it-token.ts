@@ -28,9 +28,24 @@ export async function mintTryItToken(developer: DeveloperAccount, ip: string, no
   const { token, tokenHash } = generateClientToken("live");
   await db.$transaction(async (tx) => {
     const row = await tx.clientToken.create({
-      data: { purpose: "try_it", developerId: developer.id, tokenHash, origins: [new URL(env().APP_URL).origin], maxScans: 1, expiresAt, createdAt: now },
+      data: {
+        purpose: "try_it",
+        developerId: developer.id,
+        tokenHash,
+        origins: [new URL(env().APP_URL).origin],
+        maxScans: 1,
+        expiresAt,
+        createdAt: now,
+      },
     });
-    await audit(tx, { actorId: developer.id, actorType: "developer", action: "try_it.token_mint", targetType: "client_token", targetId: row.id, ip });
+    await audit(tx, {
+      actorId: developer.id,
+      actorType: "developer",
+      action: "try_it.token_mint",
+      targetType: "client_token",
+      targetId: row.id,
+      ip,
+    });
   });
   return { token, expires_at: unixSeconds(expiresAt), allowance };
 }

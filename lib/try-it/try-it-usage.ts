@@ -17,7 +17,10 @@ export async function tryItAllowance(developerId: string, now = new Date()): Pro
  * Try it scans per month over the usage history's months (newest first, 0 where none): the
  * portal's second series beside the live scans of GET /developer/usage/history.
  */
-export async function tryItHistory(developerId: string, now = new Date()): Promise<{ month: string; scan_count: number }[]> {
+export async function tryItHistory(
+  developerId: string,
+  now = new Date(),
+): Promise<{ month: string; scan_count: number }[]> {
   const months = lastMonths(now, HISTORY_MONTHS);
   const rows = await db.$queryRaw<{ month: string; scans: number }[]>`
     SELECT left(day, 7) AS month, sum("scanCount")::int AS scans

@@ -8,6 +8,13 @@ describe("months", () => {
   });
 
   it("lists six months newest first across a year boundary", () => {
-    expect(lastMonths(new Date("2026-02-15T12:00:00Z"), 6)).toEqual(["2026-02", "2026-01", "2025-12", "2025-11", "2025-10", "2025-09"]);
+    expect(lastMonths(new Date("2026-02-15T12:00:00Z"), 6)).toEqual([
+      "2026-02",
+      "2026-01",
+      "2025-12",
+      "2025-11",
+      "2025-10",
+      "2025-09",
+    ]);
   });
 });

@@ -22,7 +22,13 @@ export const alertThreshold = (percent: number, limit: number) => Math.ceil((lim
  * NULL to a time), so concurrent requests crossing together send one mail. A failure is
  * logged, never thrown or retried: the scan it rides on has succeeded.
  */
-export async function sendUsageAlerts(developer: { id: string; email: string; name: string }, used: number, limit: number, unsent: UnsentAlerts, now: Date) {
+export async function sendUsageAlerts(
+  developer: { id: string; email: string; name: string },
+  used: number,
+  limit: number,
+  unsent: UnsentAlerts,
+  now: Date,
+) {
   try {
     await claimAndSend(developer, used, limit, unsent, now);
   } catch (err) {
@@ -30,7 +36,13 @@ export async function sendUsageAlerts(developer: { id: string; email: string; na
   }
 }
 
-async function claimAndSend(developer: { id: string; email: string; name: string }, used: number, limit: number, unsent: UnsentAlerts, now: Date) {
+async function claimAndSend(
+  developer: { id: string; email: string; name: string },
+  used: number,
+  limit: number,
+  unsent: UnsentAlerts,
+  now: Date,
+) {
   for (const t of ALERT_THRESHOLDS) {
     if (!unsent[t.flag] || used < alertThreshold(t.percent, limit)) continue;
     const claimed = await db.usageMonth.updateMany({
@@ -44,7 +56,9 @@ async function claimAndSend(developer: { id: string; email: string; name: string
 
 /** The account's live scans per key per UTC day for the last `days` days, oldest first. */
 export async function dailyKeyUsage(developerId: string, days = 30, now = new Date()) {
-  const dates = Array.from({ length: days }, (_, i) => new Date(now.getTime() - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  const dates = Array.from({ length: days }, (_, i) =>
+    new Date(now.getTime() - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
   const rows = await db.keyUsageDay.findMany({
     where: { day: { gte: dates[0] }, apiKey: { developerId } },
     select: { day: true, scanCount: true, apiKey: { select: { id: true, name: true, prefix: true } } },

@@ -5,7 +5,11 @@ export type UsageFigures = { current: number; limit: number; remaining: number }
 
 /** The X-Usage-* headers of session start's answers (docs/api.md, "Limits"). */
 export function usageHeaders(u: UsageFigures): Record<string, string> {
-  return { "X-Usage-Current": String(u.current), "X-Usage-Limit": String(u.limit), "X-Usage-Remaining": String(u.remaining) };
+  return {
+    "X-Usage-Current": String(u.current),
+    "X-Usage-Limit": String(u.limit),
+    "X-Usage-Remaining": String(u.remaining),
+  };
 }
 
 /** This month's live figures of an account, as the headers carry them. */

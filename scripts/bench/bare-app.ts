@@ -33,14 +33,28 @@ export function buildBareApp(): string {
   writeFileSync(path.join(dir, "app/bare/route.js"), ROUTE);
   writeFileSync(path.join(dir, "server.mjs"), SERVER);
   console.log(`Building the bare Next.js ${version} app in ${dir} ...`);
-  execFileSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { cwd: dir, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  execFileSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], {
+    cwd: dir,
+    stdio: "ignore",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   return dir;
 }
 
 export async function startBareServer(dir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server.mjs"], { cwd: dir, env: { ...process.env, PORT: String(port), NODE_ENV: "production" }, stdio: "ignore" });
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(port), NODE_ENV: "production" },
+    stdio: "ignore",
+  });
   for (let i = 0; i < 60; i++) {
-    if (await fetch(`http://127.0.0.1:${port}${BARE_PATH}`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}${BARE_PATH}`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill();

@@ -2,7 +2,12 @@
 // of the busy (non-idle) time spent in each package (the first node_modules name on the path).
 import { readFileSync } from "node:fs";
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] };
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+};
 type Profile = { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
 
 function where(url: string): string {
@@ -42,9 +47,13 @@ export function summariseProfile(file: string, top = 15, lastSeconds?: number): 
     total += dt;
   });
   const pct = (v: number) => `${((100 * v) / total).toFixed(1).padStart(5)} %`;
-  const lines = [`  sampled ${((total + idle) / 1e6).toFixed(1)} s: busy ${(total / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s; shares of the busy time`, "  self time by function:"];
+  const lines = [
+    `  sampled ${((total + idle) / 1e6).toFixed(1)} s: busy ${(total / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s; shares of the busy time`,
+    "  self time by function:",
+  ];
   for (const [name, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`    ${pct(t)}  ${name}`);
   lines.push("  self time by package:");
-  for (const [name, t] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`    ${pct(t)}  ${name}`);
+  for (const [name, t] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, top))
+    lines.push(`    ${pct(t)}  ${name}`);
   return lines.join("\n");
 }

@@ -3,7 +3,15 @@ import autocannon from "autocannon";
 export type Figures = { rps: number; p50: number; p99: number; bad: number; requests: number; seconds: number };
 
 /** One autocannon run: by duration (seconds) or by a number of requests (amount). */
-export async function load(opts: { url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; connections?: number; seconds?: number; amount?: number }): Promise<Figures> {
+export async function load(opts: {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  seconds?: number;
+  amount?: number;
+}): Promise<Figures> {
   const t0 = performance.now();
   const r = await autocannon({
     url: opts.url,
@@ -15,7 +23,14 @@ export async function load(opts: { url: string; method?: "GET" | "POST"; headers
   });
   const seconds = (performance.now() - t0) / 1000;
   const requests = r.requests.total;
-  return { rps: opts.amount ? requests / seconds : r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors, requests, seconds };
+  return {
+    rps: opts.amount ? requests / seconds : r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors,
+    requests,
+    seconds,
+  };
 }
 
 export function describe(label: string, f: Figures): string {

@@ -10,7 +10,13 @@ export type Tally = {
 };
 
 export function newTally(): Tally {
-  return { statuses: new Map(), latency: new Map(), liveStarts: 0, scans: { vitals: 0, fallback: 0, sandbox: 0, unanswered: 0 }, completedIds: [] };
+  return {
+    statuses: new Map(),
+    latency: new Map(),
+    liveStarts: 0,
+    scans: { vitals: 0, fallback: 0, sandbox: 0, unanswered: 0 },
+    completedIds: [],
+  };
 }
 
 const MAX_TRIES = 12;
@@ -49,10 +55,20 @@ export async function startOnly(t: Tally, base: string, key: string) {
 }
 
 /** A full scan: start on one instance, upload, complete on another. */
-export async function fullScan(t: Tally, bases: [string, string], key: string, live: boolean, tensor: Uint8Array<ArrayBuffer>) {
+export async function fullScan(
+  t: Tally,
+  bases: [string, string],
+  key: string,
+  live: boolean,
+  tensor: Uint8Array<ArrayBuffer>,
+) {
   const session = await start(t, bases[0], key, live);
   if (!session) return;
-  const put = await call(t, "upload", session.upload_url, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body: tensor });
+  const put = await call(t, "upload", session.upload_url, {
+    method: "PUT",
+    headers: { "content-type": "application/octet-stream" },
+    body: tensor,
+  });
   await put?.body?.cancel();
   const res = await call(t, "complete", `${bases[1]}/sdk/session/upload-complete`, {
     method: "POST",

@@ -15,9 +15,19 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts the production build (npm start's script) as its own process and waits for /health. */
-export async function startServerProcess(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? "silent" },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? "silent",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -31,7 +41,10 @@ export async function startServerProcess(env: Record<string, string>, port: numb
   child.on("exit", (code, signal) => appendFileSync(logFile, `\nserver exited: code ${code} signal ${signal}\n`));
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -41,7 +54,9 @@ export async function startServerProcess(env: Record<string, string>, port: numb
 
 /** Resident memory of a process, in MiB (Linux). */
 export function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"))!;
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"))!;
   return Number(line.replace(/\D+/g, "")) / 1024;
 }
 

@@ -10,7 +10,10 @@ export async function explainSupportQueries(url: string, busyId: string) {
   process.env.DATABASE_URL = url;
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const { PrismaClient } = await import("../../lib/generated/prisma/client");
-  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }), log: [{ emit: "event", level: "query" }] });
+  const client = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url }),
+    log: [{ emit: "event", level: "query" }],
+  });
   const captured: Captured[] = [];
   client.$on("query", (e) => captured.push({ query: e.query, params: JSON.parse(e.params) as unknown[] }));
   (globalThis as { __vitalsDb?: unknown }).__vitalsDb = { prisma: client, pool: null };
@@ -41,11 +44,17 @@ export async function explainSupportQueries(url: string, busyId: string) {
       captured.length = 0;
       await call();
       for (const q of [...captured]) {
-        const plan = await pgc.query({ text: `EXPLAIN (ANALYZE, BUFFERS) ${q.query}`, values: q.params, rowMode: "array" });
+        const plan = await pgc.query({
+          text: `EXPLAIN (ANALYZE, BUFFERS) ${q.query}`,
+          values: q.params,
+          rowMode: "array",
+        });
         const lines = plan.rows.map((r) => String(r[0]));
         const usesIndex = lines.some((l) => /Index (Only )?Scan|Bitmap Index Scan/.test(l));
         const seq = lines.filter((l) => l.includes("Seq Scan")).map((l) => l.trim());
-        console.log(`\n### ${label}: ${usesIndex ? "index" : "NO INDEX"}${seq.length ? ` (seq scans: ${seq.join("; ")})` : ""}`);
+        console.log(
+          `\n### ${label}: ${usesIndex ? "index" : "NO INDEX"}${seq.length ? ` (seq scans: ${seq.join("; ")})` : ""}`,
+        );
         console.log(q.query.replace(/"public"\./g, "").slice(0, 400));
         console.log(lines.map((l) => `    ${l}`).join("\n"));
       }

@@ -37,26 +37,36 @@ export async function seedSupportData(url: string) {
        VALUES (gen_random_uuid(), 'busy@bench.test', 'Busy Developer', 'Busy Inc', 'not-a-hash', 'active', 'pro', now(), 'cus_bench', 'active', now()) RETURNING id`,
     );
     const busyId = busy.rows[0].id as string;
-    await c.query(`
+    await c.query(
+      `
       INSERT INTO "UsageMonth" ("developerId", month, "scanCount")
       SELECT id, $1, (row_number() OVER (ORDER BY email) * 37 % 600)::int FROM "Developer" WHERE role = 'developer'
-      ON CONFLICT DO NOTHING`, [months[0]]);
+      ON CONFLICT DO NOTHING`,
+      [months[0]],
+    );
     await c.query(`UPDATE "UsageMonth" SET "scanCount" = 4200 WHERE "developerId" = $1`, [busyId]);
     await c.query(
       `INSERT INTO "UsageMonth" ("developerId", month, "scanCount") SELECT $1, m, 1000 + k * 300 FROM unnest($2::text[]) WITH ORDINALITY AS t(m, k)`,
       [busyId, months.slice(1)],
     );
-    await c.query(`
+    await c.query(
+      `
       INSERT INTO "AuditLog" (id, "actorId", "actorType", action, "targetType", "targetId", ip, "createdAt")
       SELECT gen_random_uuid(), d.id, 'developer', (ARRAY['developer.login', 'api_key.create', 'developer.profile_update'])[1 + k % 3],
         'developer', d.id::text, '192.0.2.' || (k % 250), d."createdAt" + make_interval(hours => k)
-      FROM "Developer" d, generate_series(1, 10) k WHERE d.id <> $1`, [busyId]);
-    await c.query(`
+      FROM "Developer" d, generate_series(1, 10) k WHERE d.id <> $1`,
+      [busyId],
+    );
+    await c.query(
+      `
       INSERT INTO "ApiKey" (id, "developerId", name, environment, "keyHash", prefix, "createdAt", "lastUsedAt")
       SELECT gen_random_uuid(), $1, 'Key ' || k, (CASE WHEN k % 2 = 0 THEN 'live' ELSE 'test' END)::"KeyEnvironment",
         md5('bench-key-' || k), 'vk_bench_' || lpad(k::text, 3, '0'), now() - make_interval(days => k), now()
-      FROM generate_series(1, 10) k`, [busyId]);
-    await c.query(`
+      FROM generate_series(1, 10) k`,
+      [busyId],
+    );
+    await c.query(
+      `
       INSERT INTO "AuditLog" (id, "actorId", "actorType", action, "targetType", "targetId", ip, details, "createdAt")
       SELECT gen_random_uuid(),
         CASE WHEN k % 50 = 0 THEN $2::uuid ELSE $1::uuid END,
@@ -65,20 +75,29 @@ export async function seedSupportData(url: string) {
         'developer', $1::text, '198.51.100.' || (k % 250),
         CASE WHEN k % 50 = 0 THEN jsonb_build_object('from', 'starter', 'to', 'pro', 'reason', 'bench reason ' || k) END,
         now() - make_interval(mins => k)
-      FROM generate_series(1, ${BUSY_AUDIT_ROWS}) k`, [busyId, staff.rows[0].id]);
+      FROM generate_series(1, ${BUSY_AUDIT_ROWS}) k`,
+      [busyId, staff.rows[0].id],
+    );
     await c.query(
       `INSERT INTO "SupportNote" (id, "developerId", "authorId", body, "createdAt") SELECT gen_random_uuid(), $1, $2, 'Note ' || k, now() - make_interval(hours => k) FROM generate_series(1, 20) k`,
       [busyId, staff.rows[0].id],
     );
     // Other accounts' keys and notes, so the busy account's are found among many, as in production.
-    await c.query(`
+    await c.query(
+      `
       INSERT INTO "ApiKey" (id, "developerId", name, environment, "keyHash", prefix, "createdAt")
       SELECT gen_random_uuid(), d.id, 'Key ' || k, 'test', md5(d.id::text || k), 'vk_other_' || k, d."createdAt"
-      FROM "Developer" d, generate_series(1, 2) k WHERE d.id <> $1`, [busyId]);
-    await c.query(`
+      FROM "Developer" d, generate_series(1, 2) k WHERE d.id <> $1`,
+      [busyId],
+    );
+    await c.query(
+      `
       INSERT INTO "SupportNote" (id, "developerId", "authorId", body)
-      SELECT gen_random_uuid(), d.id, $2, 'Other note' FROM "Developer" d WHERE d.id <> $1 AND d.email LIKE 'dev%0@bench.test'`, [busyId, staff.rows[0].id]);
-    const logRow = (status: string, code: string) => `gen_random_uuid(), d.id, 'vk_bench', 'POST', '/sdk/upload/complete', ${status}, ${code}, 12`;
+      SELECT gen_random_uuid(), d.id, $2, 'Other note' FROM "Developer" d WHERE d.id <> $1 AND d.email LIKE 'dev%0@bench.test'`,
+      [busyId, staff.rows[0].id],
+    );
+    const logRow = (status: string, code: string) =>
+      `gen_random_uuid(), d.id, 'vk_bench', 'POST', '/sdk/upload/complete', ${status}, ${code}, 12`;
     await c.query(`
       INSERT INTO "RequestLog" ("requestId", "developerId", "keyPrefix", method, path, status, "errorCode", "latencyMs", "createdAt")
       SELECT ${logRow("CASE WHEN k % 3 = 0 THEN 404 ELSE 200 END", "CASE WHEN k % 3 = 0 THEN 'SESSION_NOT_FOUND' END")}, now() - make_interval(hours => k * 70)
@@ -87,10 +106,13 @@ export async function seedSupportData(url: string) {
       INSERT INTO "RequestLog" ("requestId", "developerId", "keyPrefix", method, path, status, "errorCode", "latencyMs", "createdAt")
       SELECT ${logRow("400", "'INVALID_REQUEST'")}, now() - make_interval(mins => k * 50)
       FROM "Developer" d, generate_series(1, 25) k WHERE d.email LIKE 'dev%50@bench.test' OR d.email LIKE 'dev%00@bench.test'`);
-    await c.query(`
+    await c.query(
+      `
       INSERT INTO "RequestLog" ("requestId", "developerId", "keyPrefix", method, path, status, "errorCode", "latencyMs", "createdAt")
       SELECT ${logRow("CASE WHEN k % 10 = 0 THEN 429 ELSE 200 END", "CASE WHEN k % 10 = 0 THEN 'RATE_LIMITED' END")}, now() - make_interval(secs => k * 8)
-      FROM "Developer" d, generate_series(1, ${BUSY_LOG_ROWS}) k WHERE d.id = $1`, [busyId]);
+      FROM "Developer" d, generate_series(1, ${BUSY_LOG_ROWS}) k WHERE d.id = $1`,
+      [busyId],
+    );
     // Statistics and the visibility map, as autovacuum keeps them in a live database.
     await c.query("VACUUM ANALYZE");
     const count = async (sql: string) => Number((await c.query(sql)).rows[0].n);

@@ -99,7 +99,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const baseUrl = values["base-url"] ?? io.env.VITALS_BASE_URL;
     if (!baseUrl) throw new UsageError("--base-url (or VITALS_BASE_URL) is required");
     const maxRetries = values["max-retries"] === undefined ? undefined : Number(values["max-retries"]);
-    if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) throw new UsageError("--max-retries must be 0 or more");
+    if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0))
+      throw new UsageError("--max-retries must be 0 or more");
     demographics = demographicsOf(values);
     client = new VitalsClient({
       apiKey: values.key ?? io.env.VITALS_API_KEY ?? "",
@@ -109,9 +110,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       maxRetries,
       onRetry: (e, wait) => progress(`${e.error}: waiting ${wait} s before retrying`),
     });
-    tensor = new Uint8Array(await readFile(file).catch((err: NodeJS.ErrnoException) => {
-      throw new UsageError(`Cannot read ${file}: ${err.code ?? err.message}`);
-    }));
+    tensor = new Uint8Array(
+      await readFile(file).catch((err: NodeJS.ErrnoException) => {
+        throw new UsageError(`Cannot read ${file}: ${err.code ?? err.message}`);
+      }),
+    );
   } catch (err) {
     if (err instanceof UsageError || err instanceof InvalidApiKeyError || err instanceof TypeError) {
       io.stderr(`${err.message}\n`);
@@ -124,7 +127,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const inspected = inspectTensor(tensor);
   if (!inspected.ok) {
     if (client.environment === "live" && !values.force) {
-      io.stderr(`${file} is not a tensor (${inspected.reason}); a live scan would return fallback vitals. Use --force to upload anyway.\n`);
+      io.stderr(
+        `${file} is not a tensor (${inspected.reason}); a live scan would return fallback vitals. Use --force to upload anyway.\n`,
+      );
       return EXIT.usage;
     }
     progress(`warning: ${file} is not a tensor (${inspected.reason})`);
@@ -138,7 +143,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     });
     io.stdout(`${JSON.stringify(result.vitals ?? null, null, 2)}\n`);
     if (result.status !== "completed" || !result.vitals || result.vitals.confidence === 0) {
-      io.stderr(`Inference failed: these are fallback values (status ${result.status}, confidence 0), not a measurement.\n`);
+      io.stderr(
+        `Inference failed: these are fallback values (status ${result.status}, confidence 0), not a measurement.\n`,
+      );
       return EXIT.fallback;
     }
     return EXIT.ok;

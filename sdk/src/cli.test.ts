@@ -2,7 +2,16 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BASE, KEYS, errorResponse, fakeService, fakeSleep, jsonResponse, session, type Handler } from "../test/fake-service.js";
+import {
+  BASE,
+  KEYS,
+  errorResponse,
+  fakeService,
+  fakeSleep,
+  jsonResponse,
+  session,
+  type Handler,
+} from "../test/fake-service.js";
 import { EXIT, runCli } from "./cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vitals-cli-"));
@@ -13,7 +22,13 @@ function run(argv: string[], handler: Handler = () => jsonResponse(session())) {
   const service = fakeService(handler);
   const out: string[] = [];
   const err: string[] = [];
-  const io = { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t), env: {}, fetch: service.fetch, sleep: fakeSleep().sleep };
+  const io = {
+    stdout: (t: string) => void out.push(t),
+    stderr: (t: string) => void err.push(t),
+    env: {},
+    fetch: service.fetch,
+    sleep: fakeSleep().sleep,
+  };
   return runCli(argv, io).then((code) => ({ code, out: out.join(""), err: err.join(""), requests: service.requests }));
 }
 
@@ -28,7 +43,15 @@ function scanHandler(vitals: Record<string, number>): Handler {
 
 describe("vitals scan", () => {
   it("prints the vitals JSON and exits 0", async () => {
-    const vitals = { heart_rate: 72, respiratory_rate: 16, hrv: 48, spo2: 98, systolic_bp: 118, diastolic_bp: 76, confidence: 0.95 };
+    const vitals = {
+      heart_rate: 72,
+      respiratory_rate: 16,
+      hrv: 48,
+      spo2: 98,
+      systolic_bp: 118,
+      diastolic_bp: 76,
+      confidence: 0.95,
+    };
     const r = await run(["scan", "--key", KEYS.test, "--base-url", BASE, "--quiet", notATensor], scanHandler(vitals));
     expect(r.code).toBe(EXIT.ok);
     expect(JSON.parse(r.out)).toEqual(vitals);
@@ -36,7 +59,15 @@ describe("vitals scan", () => {
   });
 
   it("exits 3 and says so when the answer is fallback vitals", async () => {
-    const fallback = { heart_rate: 80, respiratory_rate: 15, hrv: 40, spo2: 97, systolic_bp: 120, diastolic_bp: 80, confidence: 0 };
+    const fallback = {
+      heart_rate: 80,
+      respiratory_rate: 15,
+      hrv: 40,
+      spo2: 97,
+      systolic_bp: 120,
+      diastolic_bp: 80,
+      confidence: 0,
+    };
     const r = await run(["scan", "--key", KEYS.live, "--base-url", BASE, "--force", notATensor], scanHandler(fallback));
     expect(r.code).toBe(EXIT.fallback);
     expect(r.err).toContain("fallback");
@@ -54,7 +85,9 @@ describe("vitals scan", () => {
     expect((await run(["scan", "--key", KEYS.test, "--base-url", BASE])).code).toBe(EXIT.usage);
     expect((await run(["scan", "--key", KEYS.test, notATensor])).err).toContain("--base-url");
     expect((await run(["scan", "--key", KEYS.test, "--base-url", BASE, join(dir, "missing")])).err).toContain("ENOENT");
-    expect((await run(["scan", "--key", KEYS.test, "--base-url", BASE, "--sex", "Q", notATensor])).err).toContain("--sex");
+    expect((await run(["scan", "--key", KEYS.test, "--base-url", BASE, "--sex", "Q", notATensor])).err).toContain(
+      "--sex",
+    );
   });
 
   it("refuses to spend a live scan on a file that is not a tensor unless forced", async () => {

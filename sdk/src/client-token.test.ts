@@ -38,7 +38,14 @@ describe("a client token as the credential", () => {
 
 describe("mintClientToken", () => {
   it("POSTs /sdk/client-token with the secret key and the snake_case body, and returns the token with its figures", async () => {
-    const service = fakeService(() => jsonResponse(minted, 201, { "x-request-id": "req-7", "x-ratelimit-limit": "300", "x-ratelimit-remaining": "299", "x-ratelimit-reset": "1795003600" }));
+    const service = fakeService(() =>
+      jsonResponse(minted, 201, {
+        "x-request-id": "req-7",
+        "x-ratelimit-limit": "300",
+        "x-ratelimit-remaining": "299",
+        "x-ratelimit-reset": "1795003600",
+      }),
+    );
     const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
     const result = await client.mintClientToken({ origins: ["https://app.example.com"], ttlSeconds: 120, maxScans: 2 });
     const [req] = service.requests;
@@ -46,12 +53,18 @@ describe("mintClientToken", () => {
     expect(req.url).toBe(`${BASE}/sdk/client-token`);
     expect(req.headers.get("x-api-key")).toBe(KEYS.live);
     expect(req.body).toEqual({ origins: ["https://app.example.com"], ttl_seconds: 120, max_scans: 2 });
-    expect(result).toMatchObject({ ...minted, requestId: "req-7", rateLimit: { limit: 300, remaining: 299, reset: 1795003600 } });
+    expect(result).toMatchObject({
+      ...minted,
+      requestId: "req-7",
+      rateLimit: { limit: 300, remaining: 299, reset: 1795003600 },
+    });
   });
 
   it("leaves the lifetime and scan count to the service's defaults when not given", async () => {
     const service = fakeService(() => jsonResponse(minted, 201));
-    await new VitalsClient({ apiKey: KEYS.test, baseUrl: BASE, fetch: service.fetch }).mintClientToken({ origins: ["http://localhost:5173"] });
+    await new VitalsClient({ apiKey: KEYS.test, baseUrl: BASE, fetch: service.fetch }).mintClientToken({
+      origins: ["http://localhost:5173"],
+    });
     expect(service.requests[0].body).toEqual({ origins: ["http://localhost:5173"] });
   });
 

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { BASE, KEYS, errorResponse, fakeService, fakeSleep, jsonResponse, session } from "../test/fake-service.js";
 import { InvalidApiKeyError, VitalsApiError, VitalsClient, VitalsNetworkError } from "./index.js";
 
-const vitals = { heart_rate: 71.2, respiratory_rate: 15.1, hrv: 44, spo2: 97.9, systolic_bp: 117.5, diastolic_bp: 75.3, confidence: 0.88 };
+const vitals = {
+  heart_rate: 71.2,
+  respiratory_rate: 15.1,
+  hrv: 44,
+  spo2: 97.9,
+  systolic_bp: 117.5,
+  diastolic_bp: 75.3,
+  confidence: 0.88,
+};
 
 describe("API key check", () => {
   const bad: [string, unknown][] = [
@@ -94,12 +102,18 @@ describe("the workflow calls", () => {
   });
 
   it("turns an error answer into VitalsApiError with the flat body, status and request id", async () => {
-    const service = fakeService(() => errorResponse(404, "SESSION_NOT_FOUND", { headers: { "x-request-id": "req-42" } }));
+    const service = fakeService(() =>
+      errorResponse(404, "SESSION_NOT_FOUND", { headers: { "x-request-id": "req-42" } }),
+    );
     const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
     const err = await client.getResult("nope").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(VitalsApiError);
     expect(err).toMatchObject({ error: "SESSION_NOT_FOUND", status: 404, retryable: false, requestId: "req-42" });
-    expect((err as VitalsApiError).body).toEqual({ error: "SESSION_NOT_FOUND", message: "SESSION_NOT_FOUND happened", retryable: false });
+    expect((err as VitalsApiError).body).toEqual({
+      error: "SESSION_NOT_FOUND",
+      message: "SESSION_NOT_FOUND happened",
+      retryable: false,
+    });
   });
 
   it("describes a non-JSON error answer (a proxy's page) as UNEXPECTED_RESPONSE", async () => {
@@ -146,7 +160,12 @@ describe("429 handling", () => {
     errorResponse(429, "RATE_LIMIT_EXCEEDED", {
       retryable: true,
       retryAfter: 7,
-      headers: { "retry-after": "7", "x-ratelimit-limit": "300", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1900000007" },
+      headers: {
+        "retry-after": "7",
+        "x-ratelimit-limit": "300",
+        "x-ratelimit-remaining": "0",
+        "x-ratelimit-reset": "1900000007",
+      },
     });
 
   it("waits Retry-After seconds, then retries and succeeds", async () => {
@@ -180,9 +199,17 @@ describe("429 handling", () => {
   });
 
   it("does not wait out a Retry-After beyond maxRetryWaitSeconds", async () => {
-    const service = fakeService(() => errorResponse(429, "AUTH_BLOCKED", { retryable: true, retryAfter: 900, headers: { "retry-after": "900" } }));
+    const service = fakeService(() =>
+      errorResponse(429, "AUTH_BLOCKED", { retryable: true, retryAfter: 900, headers: { "retry-after": "900" } }),
+    );
     const { sleep, waits } = fakeSleep();
-    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep, maxRetryWaitSeconds: 60 });
+    const client = new VitalsClient({
+      apiKey: KEYS.live,
+      baseUrl: BASE,
+      fetch: service.fetch,
+      sleep,
+      maxRetryWaitSeconds: 60,
+    });
     await expect(client.startSession()).rejects.toMatchObject({ error: "AUTH_BLOCKED", retryAfter: 900 });
     expect(waits).toEqual([]);
     expect(service.requests).toHaveLength(1);

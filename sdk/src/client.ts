@@ -76,7 +76,8 @@ export class VitalsClient {
 
   constructor(options: VitalsClientOptions) {
     // Before anything else, so a bad key never reaches the network (docs/sdk.md).
-    if (options.credential !== undefined && options.apiKey !== undefined) throw new TypeError("give apiKey or credential, not both");
+    if (options.credential !== undefined && options.apiKey !== undefined)
+      throw new TypeError("give apiKey or credential, not both");
     if (options.credential !== undefined) {
       this.environment = bearerEnvironment(options.credential);
       this.#auth = { Authorization: `Bearer ${options.credential}` };
@@ -91,13 +92,18 @@ export class VitalsClient {
     } catch {
       throw new TypeError(`baseUrl is not a URL: ${JSON.stringify(options.baseUrl)}`);
     }
-    if (base.protocol !== "https:" && base.protocol !== "http:") throw new TypeError("baseUrl must be an http(s) address");
+    if (base.protocol !== "https:" && base.protocol !== "http:")
+      throw new TypeError("baseUrl must be an http(s) address");
     this.baseUrl = base.href.replace(/\/+$/, "");
     const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#transport = {
       fetch: fetchImpl,
       sleep: options.sleep ?? defaultSleep,
-      retry: { maxRetries: options.maxRetries ?? 3, maxRetryWaitSeconds: options.maxRetryWaitSeconds ?? 300, onRetry: options.onRetry },
+      retry: {
+        maxRetries: options.maxRetries ?? 3,
+        maxRetryWaitSeconds: options.maxRetryWaitSeconds ?? 300,
+        onRetry: options.onRetry,
+      },
     };
     this.#timeouts = {
       call: options.timeoutMs ?? 30_000,
@@ -122,7 +128,9 @@ export class VitalsClient {
    */
   mintClientToken(options: MintClientTokenOptions): Promise<WithMeta<ClientToken>> {
     if (this.credential === "client-token") {
-      return Promise.reject(new TypeError("mintClientToken needs a secret key (ck_…): a client token cannot mint client tokens"));
+      return Promise.reject(
+        new TypeError("mintClientToken needs a secret key (ck_…): a client token cannot mint client tokens"),
+      );
     }
     const body: Record<string, unknown> = { origins: options.origins };
     if (options.ttlSeconds !== undefined) body.ttl_seconds = options.ttlSeconds;
@@ -139,7 +147,8 @@ export class VitalsClient {
   /** PUT of the prepared tensor to the session's presigned address (never the API key: it may be S3). */
   async uploadTensor(session: Session | string, tensor: TensorBody, options: CallOptions = {}): Promise<UploadResult> {
     const url = typeof session === "string" ? session : session.upload_url;
-    const body = tensor instanceof Uint8Array ? new Uint8Array(tensor.buffer, tensor.byteOffset, tensor.byteLength) : tensor;
+    const body =
+      tensor instanceof Uint8Array ? new Uint8Array(tensor.buffer, tensor.byteOffset, tensor.byteLength) : tensor;
     const { res } = await send(
       this.#transport,
       url,
@@ -153,7 +162,13 @@ export class VitalsClient {
 
   /** POST /sdk/session/upload-complete: runs inference and answers with the vitals. */
   completeUpload(sessionId: string, options: CallOptions = {}): Promise<WithMeta<Result>> {
-    return this.#json<Result>("POST", "/sdk/session/upload-complete", { session_id: sessionId }, this.#timeouts.complete, options.signal);
+    return this.#json<Result>(
+      "POST",
+      "/sdk/session/upload-complete",
+      { session_id: sessionId },
+      this.#timeouts.complete,
+      options.signal,
+    );
   }
 
   /** GET /sdk/session/result/{id}: one look at the session's state. */
@@ -179,14 +194,22 @@ export class VitalsClient {
   }
 
   /** The whole workflow: start, upload, complete (optionally polling alongside). */
-  async measure(tensor: TensorBody, options: MeasureOptions = {}): Promise<WithMeta<Result> & { session: WithMeta<Session> }> {
+  async measure(
+    tensor: TensorBody,
+    options: MeasureOptions = {},
+  ): Promise<WithMeta<Result> & { session: WithMeta<Session> }> {
     const session = await this.startSession(options);
     options.onProgress?.("session-started", session);
     await this.uploadTensor(session, tensor, options);
     options.onProgress?.("uploaded", session);
     options.onProgress?.("completing", session);
     const result = options.poll
-      ? await measureByPolling(this, session.session_id, { ...(options.poll === true ? {} : options.poll), signal: options.signal }, this.#transport.sleep)
+      ? await measureByPolling(
+          this,
+          session.session_id,
+          { ...(options.poll === true ? {} : options.poll), signal: options.signal },
+          this.#transport.sleep,
+        )
       : await this.completeUpload(session.session_id, options);
     return { ...result, session };
   }
@@ -195,7 +218,8 @@ export class VitalsClient {
 /** A ck_ key is checked like apiKey; anything else is a client token, opaque to the client. */
 function bearerEnvironment(credential: string): KeyEnvironment | undefined {
   if (credential.startsWith("ck_")) return validateApiKey(credential);
-  if (credential.trim() === "" || /\s/.test(credential)) throw new InvalidApiKeyError(credential.trim() === "" ? "empty" : "malformed");
+  if (credential.trim() === "" || /\s/.test(credential))
+    throw new InvalidApiKeyError(credential.trim() === "" ? "empty" : "malformed");
   return undefined;
 }
 

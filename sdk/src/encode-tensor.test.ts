@@ -11,7 +11,13 @@ describe("encodeTensor", () => {
   it.each([false, true])("writes what the service decodes, frame for frame (gzip %s)", async (gzip) => {
     const bytes = await encodeTensor(scan.frames, { fps: 30, gzip, captureStartedAt: 1_790_000_000 });
     const decoded = await decodeTensor(bytes);
-    expect(decoded.header).toMatchObject({ version: 1, gzip, frameCount: 300, fps: 30, captureStartedAt: 1_790_000_000 });
+    expect(decoded.header).toMatchObject({
+      version: 1,
+      gzip,
+      frameCount: 300,
+      fps: 30,
+      captureStartedAt: 1_790_000_000,
+    });
     expect(Buffer.compare(Buffer.from(decoded.frames), Buffer.from(scan.frames))).toBe(0);
     expect(inspectTensor(bytes)).toMatchObject({ ok: true, header: { frameCount: 300, gzip } });
     if (gzip) expect(bytes.byteLength).toBeLessThan(scan.frames.byteLength);
@@ -31,7 +37,9 @@ describe("encodeTensor", () => {
 
   it("refuses, on the device, a capture the service would reject", async () => {
     const frames = (n: number) => new Uint8Array(n * TENSOR_FRAME_BYTES);
-    await expect(encodeTensor(new Uint8Array(TENSOR_FRAME_BYTES * 150 + 1), { fps: 30 })).rejects.toThrow(/whole number/);
+    await expect(encodeTensor(new Uint8Array(TENSOR_FRAME_BYTES * 150 + 1), { fps: 30 })).rejects.toThrow(
+      /whole number/,
+    );
     await expect(encodeTensor(frames(149), { fps: 30 })).rejects.toThrow(/150 to 3600/);
     await expect(encodeTensor(frames(150), { fps: 9.5 })).rejects.toThrow(/10 to 120/);
     await expect(encodeTensor(frames(150), { fps: Number.NaN })).rejects.toThrow(/10 to 120/);

@@ -23,13 +23,18 @@ export type EncodeTensorOptions = {
  */
 export async function encodeTensor(frames: Uint8Array, opts: EncodeTensorOptions): Promise<Uint8Array> {
   const frameCount = frames.byteLength / TENSOR_FRAME_BYTES;
-  if (!Number.isInteger(frameCount)) throw new RangeError(`frames is ${frames.byteLength} bytes: not a whole number of ${TENSOR_FRAME_BYTES}-byte frames`);
+  if (!Number.isInteger(frameCount))
+    throw new RangeError(
+      `frames is ${frames.byteLength} bytes: not a whole number of ${TENSOR_FRAME_BYTES}-byte frames`,
+    );
   if (frameCount < 150 || frameCount > 3600) throw new RangeError(`${frameCount} frames: a capture has 150 to 3600`);
-  if (!Number.isFinite(opts.fps) || opts.fps < 10 || opts.fps > 120) throw new RangeError(`fps ${opts.fps}: must be 10 to 120`);
+  if (!Number.isFinite(opts.fps) || opts.fps < 10 || opts.fps > 120)
+    throw new RangeError(`fps ${opts.fps}: must be 10 to 120`);
   const seconds = frameCount / Math.fround(opts.fps);
   if (seconds < 5 || seconds > 120) throw new RangeError(`${seconds.toFixed(1)} s of capture: must be 5 to 120 s`);
   const started = opts.captureStartedAt ?? 0;
-  if (!Number.isInteger(started) || started < 0 || started > 0xffffffff) throw new RangeError("captureStartedAt: whole Unix seconds");
+  if (!Number.isInteger(started) || started < 0 || started > 0xffffffff)
+    throw new RangeError("captureStartedAt: whole Unix seconds");
 
   const body = opts.gzip ? await gzip(frames) : frames;
   const out = new Uint8Array(TENSOR_HEADER_BYTES + body.byteLength);

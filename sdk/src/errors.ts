@@ -18,7 +18,9 @@ export class VitalsApiError extends Error {
   readonly body: ErrorBody;
 
   constructor(body: ErrorBody, meta: ResponseMeta) {
-    super(`${body.error} (HTTP ${meta.status}): ${body.message}${meta.requestId ? ` [request ${meta.requestId}]` : ""}`);
+    super(
+      `${body.error} (HTTP ${meta.status}): ${body.message}${meta.requestId ? ` [request ${meta.requestId}]` : ""}`,
+    );
     this.error = body.error;
     this.retryable = body.retryable;
     this.retryAfter = body.retryAfter;

@@ -40,7 +40,9 @@ describe("rate-limit and usage headers (optional, spec Limits rule 3)", () => {
 
   it("reads a 401's missing figures as absent on the error", async () => {
     const service = fakeService(() => errorResponse(401, "API_KEY_INVALID", { headers: { "x-request-id": "req-9" } }));
-    const err = (await new VitalsClient({ apiKey: KEYS.test, baseUrl: BASE, fetch: service.fetch }).startSession().catch((e) => e)) as VitalsApiError;
+    const err = (await new VitalsClient({ apiKey: KEYS.test, baseUrl: BASE, fetch: service.fetch })
+      .startSession()
+      .catch((e) => e)) as VitalsApiError;
     expect(err.meta).toEqual({ status: 401, requestId: "req-9" });
   });
 

@@ -21,7 +21,11 @@ function figures<K extends string>(headers: Headers, names: Record<K, string>): 
 }
 
 export function parseRateLimit(headers: Headers): RateLimit | undefined {
-  return figures(headers, { limit: "x-ratelimit-limit", remaining: "x-ratelimit-remaining", reset: "x-ratelimit-reset" });
+  return figures(headers, {
+    limit: "x-ratelimit-limit",
+    remaining: "x-ratelimit-remaining",
+    reset: "x-ratelimit-reset",
+  });
 }
 
 export function parseUsage(headers: Headers): Usage | undefined {

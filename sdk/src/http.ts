@@ -56,7 +56,8 @@ async function fetchOnce(t: Transport, url: string, init: RequestInit, opts: Sen
     // The caller's own abort is theirs to handle; anything else is the network's fault.
     if (opts.signal?.aborted) throw opts.signal.reason;
     const what = `${init.method ?? "GET"} ${new URL(url).pathname}`;
-    if (timeout.aborted) throw new VitalsNetworkError(`${what} got no answer within ${opts.timeoutMs / 1000} s`, { cause: err });
+    if (timeout.aborted)
+      throw new VitalsNetworkError(`${what} got no answer within ${opts.timeoutMs / 1000} s`, { cause: err });
     // undici's "fetch failed" hides the useful part (ECONNREFUSED, ENOTFOUND…) in its cause.
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     const detail = cause?.code ?? cause?.message ?? (err as Error).message;
@@ -65,7 +66,12 @@ async function fetchOnce(t: Transport, url: string, init: RequestInit, opts: Sen
 }
 
 /** One call with the 429 waiting rule; resolves with the successful response and its figures. */
-export async function send(t: Transport, url: string, init: RequestInit, opts: SendOptions): Promise<{ res: Response; meta: ResponseMeta }> {
+export async function send(
+  t: Transport,
+  url: string,
+  init: RequestInit,
+  opts: SendOptions,
+): Promise<{ res: Response; meta: ResponseMeta }> {
   for (let attempt = 1; ; attempt++) {
     const res = await fetchOnce(t, url, init, opts);
     const meta = responseMeta(res);
@@ -86,13 +92,21 @@ export async function send(t: Transport, url: string, init: RequestInit, opts: S
 }
 
 /** send() for JSON answers. */
-export async function sendJson<T>(t: Transport, url: string, init: RequestInit, opts: SendOptions): Promise<T & Omit<ResponseMeta, "status">> {
+export async function sendJson<T>(
+  t: Transport,
+  url: string,
+  init: RequestInit,
+  opts: SendOptions,
+): Promise<T & Omit<ResponseMeta, "status">> {
   const { res, meta } = await send(t, url, init, opts);
   let body: T;
   try {
     body = (await res.json()) as T;
   } catch (err) {
-    throw new VitalsNetworkError(`${init.method ?? "GET"} ${new URL(url).pathname} answered ${res.status} without a JSON body`, { cause: err });
+    throw new VitalsNetworkError(
+      `${init.method ?? "GET"} ${new URL(url).pathname} answered ${res.status} without a JSON body`,
+      { cause: err },
+    );
   }
   const { status: _status, ...rest } = meta;
   return { ...body, ...rest };

@@ -1,5 +1,15 @@
 // Public interface of @vitals/sdk.
-export { VitalsClient, type CallOptions, type MeasureOptions, type MeasureStage, type MintClientTokenOptions, type PollOptions, type TensorBody, type UploadResult, type VitalsClientOptions } from "./client.js";
+export {
+  VitalsClient,
+  type CallOptions,
+  type MeasureOptions,
+  type MeasureStage,
+  type MintClientTokenOptions,
+  type PollOptions,
+  type TensorBody,
+  type UploadResult,
+  type VitalsClientOptions,
+} from "./client.js";
 export { InvalidApiKeyError, PollTimeoutError, VitalsApiError, VitalsNetworkError, type ErrorBody } from "./errors.js";
 export { credentialKind, validateApiKey, type CredentialKind, type KeyEnvironment } from "./api-key.js";
 export { parseRateLimit, parseRetryAfter, parseUsage } from "./headers.js";

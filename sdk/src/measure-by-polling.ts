@@ -4,7 +4,10 @@ import type { Result, Sleep, WithMeta } from "./types.js";
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
-  p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 const unwrap = <T>(s: Settled<T>): T => {
   if (s.ok) return s.value;
   throw s.error;
@@ -35,7 +38,10 @@ export async function measureByPolling(
     })(),
   );
 
-  const first = await Promise.race([completion.then((s) => ({ from: "complete" as const, s })), polling.then((s) => ({ from: "poll" as const, s }))]);
+  const first = await Promise.race([
+    completion.then((s) => ({ from: "complete" as const, s })),
+    polling.then((s) => ({ from: "poll" as const, s })),
+  ]);
   if (first.from === "complete") {
     // A lost connection (not an answer from the service) leaves polling as the only way to the result.
     if (!first.s.ok && !(first.s.error instanceof VitalsApiError)) return unwrap(await polling);

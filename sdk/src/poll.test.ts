@@ -2,13 +2,25 @@ import { describe, expect, it } from "vitest";
 import { BASE, KEYS, errorResponse, fakeService, fakeSleep, jsonResponse, session } from "../test/fake-service.js";
 import { PollTimeoutError, VitalsClient } from "./index.js";
 
-const vitals = { heart_rate: 66.4, respiratory_rate: 14.2, hrv: 51, spo2: 98.1, systolic_bp: 121.3, diastolic_bp: 79.9, confidence: 0.81 };
+const vitals = {
+  heart_rate: 66.4,
+  respiratory_rate: 14.2,
+  hrv: 51,
+  spo2: 98.1,
+  systolic_bp: 121.3,
+  diastolic_bp: 79.9,
+  confidence: 0.81,
+};
 const id = session().session_id;
 
 function polled(statuses: string[]) {
   return fakeService((_req, i) => {
     const status = statuses[Math.min(i, statuses.length - 1)];
-    return jsonResponse(status === "completed" ? { session_id: id, status, vitals, completed_at: 1_900_000_000 } : { session_id: id, status });
+    return jsonResponse(
+      status === "completed"
+        ? { session_id: id, status, vitals, completed_at: 1_900_000_000 }
+        : { session_id: id, status },
+    );
   });
 }
 
@@ -21,16 +33,24 @@ describe("pollResult", () => {
     const result = await client.pollResult(id, { onStatus: (s) => seen.push(s) });
     expect(result).toMatchObject({ status: "completed", vitals, completed_at: 1_900_000_000 });
     expect(service.requests).toHaveLength(5);
-    expect(service.requests.every((r) => r.method === "GET" && r.url === `${BASE}/sdk/session/result/${id}`)).toBe(true);
+    expect(service.requests.every((r) => r.method === "GET" && r.url === `${BASE}/sdk/session/result/${id}`)).toBe(
+      true,
+    );
     expect(waits).toEqual([2000, 2000, 2000, 2000]);
     expect(seen).toEqual(["created", "uploading", "processing", "processing", "completed"]);
   });
 
   it("stops at failed and hands back the fallback vitals", async () => {
     const fallback = { ...vitals, confidence: 0 };
-    const service = fakeService((_req, i) => jsonResponse(i === 0 ? { session_id: id, status: "processing" } : { session_id: id, status: "failed", vitals: fallback }));
+    const service = fakeService((_req, i) =>
+      jsonResponse(
+        i === 0 ? { session_id: id, status: "processing" } : { session_id: id, status: "failed", vitals: fallback },
+      ),
+    );
     const { sleep } = fakeSleep();
-    const result = await new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep }).pollResult(id);
+    const result = await new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep }).pollResult(
+      id,
+    );
     expect(result.status).toBe("failed");
     expect(result.vitals?.confidence).toBe(0);
   });
@@ -61,7 +81,11 @@ describe("pollResult", () => {
     const service = fakeService((_req, i) =>
       i === 1
         ? errorResponse(429, "RATE_LIMIT_EXCEEDED", { retryable: true, retryAfter: 5, headers: { "retry-after": "5" } })
-        : jsonResponse(i < 2 ? { session_id: id, status: "processing" } : { session_id: id, status: "completed", vitals, completed_at: 1 }),
+        : jsonResponse(
+            i < 2
+              ? { session_id: id, status: "processing" }
+              : { session_id: id, status: "completed", vitals, completed_at: 1 },
+          ),
     );
     const { sleep, waits } = fakeSleep();
     const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep });
@@ -86,7 +110,12 @@ describe("measure with polling", () => {
       if (req.url.endsWith("/start")) return jsonResponse(s);
       if (req.method === "PUT") return new Response(null, { status: 200 });
       if (req.url.includes("/result/")) return errorResponse(404, "SESSION_NOT_FOUND");
-      return new Promise((resolve) => setTimeout(() => resolve(jsonResponse({ session_id: id, status: "completed", vitals, processing_time_ms: 5 })), 20));
+      return new Promise((resolve) =>
+        setTimeout(
+          () => resolve(jsonResponse({ session_id: id, status: "completed", vitals, processing_time_ms: 5 })),
+          20,
+        ),
+      );
     });
     const { sleep } = fakeSleep();
     const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep });
@@ -102,7 +131,11 @@ describe("measure with polling", () => {
       if (req.method === "PUT") return new Response(null, { status: 200 });
       if (req.url.includes("/result/")) {
         polls++;
-        return jsonResponse(polls < 3 ? { session_id: id, status: "processing" } : { session_id: id, status: "completed", vitals, completed_at: 7 });
+        return jsonResponse(
+          polls < 3
+            ? { session_id: id, status: "processing" }
+            : { session_id: id, status: "completed", vitals, completed_at: 7 },
+        );
       }
       throw new TypeError("socket hang up");
     });

@@ -23,8 +23,11 @@ export type TensorHeaderInfo = {
 };
 
 /** The header's fields, or a reason the bytes cannot be a tensor of the documented format. */
-export function inspectTensor(bytes: Uint8Array): { ok: true; header: TensorHeaderInfo } | { ok: false; reason: string } {
-  if (bytes.byteLength < TENSOR_HEADER_BYTES) return { ok: false, reason: `only ${bytes.byteLength} bytes: shorter than the 36-byte header` };
+export function inspectTensor(
+  bytes: Uint8Array,
+): { ok: true; header: TensorHeaderInfo } | { ok: false; reason: string } {
+  if (bytes.byteLength < TENSOR_HEADER_BYTES)
+    return { ok: false, reason: `only ${bytes.byteLength} bytes: shorter than the 36-byte header` };
   if (TENSOR_MAGIC.some((b, i) => bytes[i] !== b)) return { ok: false, reason: "does not start with the RPPG magic" };
   const view = new DataView(bytes.buffer, bytes.byteOffset, TENSOR_HEADER_BYTES);
   const header: TensorHeaderInfo = {
@@ -40,10 +43,15 @@ export function inspectTensor(bytes: Uint8Array): { ok: true; header: TensorHead
   };
   header.durationSeconds = header.fps > 0 ? header.frameCount / header.fps : 0;
   if (header.version !== 1) return { ok: false, reason: `unsupported version ${header.version}` };
-  if (header.width !== TENSOR_SHAPE.width || header.height !== TENSOR_SHAPE.height || header.channels !== TENSOR_SHAPE.channels) {
+  if (
+    header.width !== TENSOR_SHAPE.width ||
+    header.height !== TENSOR_SHAPE.height ||
+    header.channels !== TENSOR_SHAPE.channels
+  ) {
     return { ok: false, reason: `unexpected shape ${header.channels}x${header.width}x${header.height}` };
   }
   const stored = bytes.byteLength - TENSOR_HEADER_BYTES;
-  if (stored !== header.bodyLength) return { ok: false, reason: `body is ${stored} bytes, header says ${header.bodyLength}` };
+  if (stored !== header.bodyLength)
+    return { ok: false, reason: `body is ${stored} bytes, header says ${header.bodyLength}` };
   return { ok: true, header };
 }

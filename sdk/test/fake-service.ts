@@ -21,7 +21,11 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 }
 
-export function errorResponse(status: number, error: string, extra: { retryable?: boolean; retryAfter?: number; headers?: Record<string, string> } = {}) {
+export function errorResponse(
+  status: number,
+  error: string,
+  extra: { retryable?: boolean; retryAfter?: number; headers?: Record<string, string> } = {},
+) {
   const body: Record<string, unknown> = { error, message: `${error} happened`, retryable: extra.retryable ?? false };
   if (extra.retryAfter !== undefined) body.retryAfter = extra.retryAfter;
   return jsonResponse(body, status, extra.headers);

@@ -32,7 +32,8 @@ const SANDBOX = {
 let server: ChildProcess;
 
 beforeAll(async () => {
-  if (!existsSync(".next/BUILD_ID")) throw new Error("The production build is missing: run `npm run build` before this test");
+  if (!existsSync(".next/BUILD_ID"))
+    throw new Error("The production build is missing: run `npm run build` before this test");
   server = await startServerProcess(
     {
       DATABASE_URL: process.env.DATABASE_URL!,
@@ -69,7 +70,9 @@ const clientFor = (apiKey: string) => new VitalsClient({ apiKey, baseUrl: base, 
 describe("VitalsClient against the production server", () => {
   it("does a whole test-key scan: the sandbox vitals, with rate-limit and usage figures", async () => {
     const { test } = await createDeveloperWithKeys();
-    const result = await clientFor(test.key).measure(new Uint8Array(1024), { demographics: { age: 35, sex: "X", fitzpatrick: 3 } });
+    const result = await clientFor(test.key).measure(new Uint8Array(1024), {
+      demographics: { age: 35, sex: "X", fitzpatrick: 3 },
+    });
     expect(result.status).toBe("completed");
     expect(result.vitals).toEqual(SANDBOX);
     expect(result.processing_time_ms).toBeGreaterThanOrEqual(0);
@@ -108,7 +111,8 @@ describe("VitalsClient against the production server", () => {
     expect(minted.token).toMatch(/^ct_test_[0-9a-f]{64}$/);
     const fromPage = (pageOrigin: string): FetchLike => {
       const f = fetchFromFreshIp();
-      return (url, init = {}) => f(url, { ...init, headers: { ...(init.headers as Record<string, string>), Origin: pageOrigin } });
+      return (url, init = {}) =>
+        f(url, { ...init, headers: { ...(init.headers as Record<string, string>), Origin: pageOrigin } });
     };
     const page = new VitalsClient({ apiKey: minted.token, baseUrl: base, fetch: fromPage(origin) });
     expect((await page.measure(new Uint8Array(64))).vitals).toEqual(SANDBOX);
@@ -121,14 +125,18 @@ describe("VitalsClient against the production server", () => {
   it("turns the service's error answers into VitalsApiError", async () => {
     const { test } = await createDeveloperWithKeys();
     const unknownKey = `ck_test_${"0".repeat(64)}`;
-    const invalid = (await clientFor(unknownKey).startSession().catch((e: unknown) => e)) as VitalsApiError;
+    const invalid = (await clientFor(unknownKey)
+      .startSession()
+      .catch((e: unknown) => e)) as VitalsApiError;
     expect(invalid).toBeInstanceOf(VitalsApiError);
     expect(invalid).toMatchObject({ error: "API_KEY_INVALID", status: 401, retryable: false });
     expect(invalid.requestId).toBeTruthy();
     // No account is known on a 401, so no rate-limit figures: they are optional for a reason.
     expect(invalid.meta.rateLimit).toBeUndefined();
 
-    const missing = (await clientFor(test.key).getResult("6f1c1e8e-8f43-4d6b-9d3a-3f0f2f6b9c11").catch((e: unknown) => e)) as VitalsApiError;
+    const missing = (await clientFor(test.key)
+      .getResult("6f1c1e8e-8f43-4d6b-9d3a-3f0f2f6b9c11")
+      .catch((e: unknown) => e)) as VitalsApiError;
     expect(missing).toMatchObject({ error: "SESSION_NOT_FOUND", status: 404 });
     expect(missing.meta.rateLimit?.limit).toBe(300);
   });

@@ -13,5 +13,8 @@ export const forgotPasswordAction = formAction("anyone", anyAddress, async ({ em
   const valid = forgotPasswordBody.safeParse({ email });
   if (valid.success) await requestPasswordReset(valid.data.email, ip);
   // The same answer whether or not the address has an account, or is one at all.
-  return { ok: true, message: `If ${email || "this address"} has an account, a reset link is on its way. It works for one hour.` };
+  return {
+    ok: true,
+    message: `If ${email || "this address"} has an account, a reset link is on its way. It works for one hour.`,
+  };
 });

@@ -21,7 +21,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
-      <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">Welcome back. Sign in to manage keys and usage.</p>
+      <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">
+        Welcome back. Sign in to manage keys and usage.
+      </p>
       {params.reset ? (
         <div className="mb-4">
           <Alert tone="success">Your password was changed. Sign in with the new one.</Alert>

@@ -15,7 +15,11 @@ export default async function ApiReferencePage() {
         title="API reference"
         description="Every endpoint, generated from the schemas the API validates with. Download it as /openapi.json for code generators."
         action={
-          <a href="/openapi.json" className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300" download>
+          <a
+            href="/openapi.json"
+            className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300"
+            download
+          >
             openapi.json
           </a>
         }

@@ -7,7 +7,10 @@ import { createBillingPortalSession } from "@/lib/billing/billing-portal";
 import type { FormState } from "@/components/forms/form-state";
 import { serverAction } from "@/app/server-action";
 
-const NO_PAGE: FormState<never> = { ok: false, message: "The payment provider did not answer with a page to open. Please try again." };
+const NO_PAGE: FormState<never> = {
+  ok: false,
+  message: "The payment provider did not answer with a page to open. Please try again.",
+};
 
 // Both send the browser to the payment provider's own pages; without Stripe configured the
 // billing functions answer 503 UNAVAILABLE and its message is shown instead.

@@ -19,7 +19,8 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       {checkout === "success" ? (
         <div className="mb-4">
           <Alert tone="success" title="Thank you">
-            Your payment went through. The new plan applies as soon as the payment provider confirms it, usually within a minute.
+            Your payment went through. The new plan applies as soon as the payment provider confirms it, usually within
+            a minute.
           </Alert>
         </div>
       ) : checkout === "cancelled" ? (

@@ -58,10 +58,15 @@ export default async function DashboardPage() {
         <Card title="Requests this hour">
           <p className="mb-3 text-3xl font-semibold tabular-nums" data-testid="hourly-requests">
             {fmt(hourly)}
-            <span className="text-base font-normal text-slate-600 dark:text-slate-400"> / {fmt(limits.requestsPerHour)}</span>
+            <span className="text-base font-normal text-slate-600 dark:text-slate-400">
+              {" "}
+              / {fmt(limits.requestsPerHour)}
+            </span>
           </p>
           <Progress value={hourly} max={limits.requestsPerHour} label="Requests in the last hour" />
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Sliding one-hour window, all keys, test and live.</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            Sliding one-hour window, all keys, test and live.
+          </p>
         </Card>
         <Card title="API keys">
           <p className="mb-3 text-3xl font-semibold tabular-nums" data-testid="key-count">
@@ -70,7 +75,9 @@ export default async function DashboardPage() {
           </p>
           <Progress value={activeKeys} max={limits.maxKeys} label="Active keys against the plan's cap" />
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {activeKeys >= limits.maxKeys ? "At your plan's cap: revoke a key or upgrade to add one." : "Active keys against your plan's cap."}
+            {activeKeys >= limits.maxKeys
+              ? "At your plan's cap: revoke a key or upgrade to add one."
+              : "Active keys against your plan's cap."}
           </p>
         </Card>
       </div>

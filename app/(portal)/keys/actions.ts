@@ -21,15 +21,21 @@ export const createKeyAction = formAction(
   { optional: ["expires_on"], prepare: keyInput },
 );
 
-export const revokeKeyAction = serverAction("active developer", async ({ developer, ip }, keyId: string): Promise<FormState> => {
-  await revokeKey(developer.id, keyId, ip);
-  revalidatePath("/keys");
-  revalidatePath("/dashboard");
-  return { ok: true };
-});
+export const revokeKeyAction = serverAction(
+  "active developer",
+  async ({ developer, ip }, keyId: string): Promise<FormState> => {
+    await revokeKey(developer.id, keyId, ip);
+    revalidatePath("/keys");
+    revalidatePath("/dashboard");
+    return { ok: true };
+  },
+);
 
-export const rollKeyAction = serverAction("active developer", async ({ developer, ip }, keyId: string, gracePeriod: string): Promise<FormState<RolledKey>> => {
-  const rolled = await rollKey(developer.id, keyId, rollKeyBody.parse({ grace_period: gracePeriod }), ip);
-  revalidatePath("/keys");
-  return { ok: true, data: rolled };
-});
+export const rollKeyAction = serverAction(
+  "active developer",
+  async ({ developer, ip }, keyId: string, gracePeriod: string): Promise<FormState<RolledKey>> => {
+    const rolled = await rollKey(developer.id, keyId, rollKeyBody.parse({ grace_period: gracePeriod }), ip);
+    revalidatePath("/keys");
+    return { ok: true, data: rolled };
+  },
+);

@@ -19,11 +19,14 @@ export default async function QuickstartPage() {
   const text = "mb-3 text-sm text-slate-700 dark:text-slate-300";
   return (
     <>
-      <PageHeader title="Quick start" description="One measurement: start a session, upload the tensor, complete. About five minutes with a test key." />
+      <PageHeader
+        title="Quick start"
+        description="One measurement: start a session, upload the tensor, complete. About five minutes with a test key."
+      />
       {testKey ? (
         <Alert tone="info">
-          The snippets use your test key <code className="font-mono">{testKey.prefix}…</code> (&ldquo;{testKey.name}&rdquo;). Test keys
-          run in the free sandbox: no quota is used and the vitals are fixed synthetic values.
+          The snippets use your test key <code className="font-mono">{testKey.prefix}…</code> (&ldquo;{testKey.name}
+          &rdquo;). Test keys run in the free sandbox: no quota is used and the vitals are fixed synthetic values.
         </Alert>
       ) : (
         <Alert tone="warning" title="You have no active test key">
@@ -34,18 +37,21 @@ export default async function QuickstartPage() {
         </Alert>
       )}
       <h2 className={step}>1. Keep your key in an environment variable</h2>
-      <p className={text}>The full key was shown once, when you created it. Keep it out of source code and out of your app bundle.</p>
+      <p className={text}>
+        The full key was shown once, when you created it. Keep it out of source code and out of your app bundle.
+      </p>
       <CodeBlock label="Shell: API key" code={s.exportKey} testId="snippet-export" />
       <h2 className={step}>2. Start a session</h2>
       <p className={text}>
-        Answers a <code>session_id</code> and an <code>upload_url</code>. On a live key this uses one scan of your monthly quota.
-        Demographics are optional and improve accuracy.
+        Answers a <code>session_id</code> and an <code>upload_url</code>. On a live key this uses one scan of your
+        monthly quota. Demographics are optional and improve accuracy.
       </p>
       <CodeBlock label="curl: start a session" code={s.start} testId="snippet-start" />
       <h2 className={step}>3. Upload the tensor</h2>
       <p className={text}>
         The prepared skin-region tensor (never video), straight to the upload address. The client library&apos;s{" "}
-        <code>encodeTensor</code> builds it from your capture&apos;s skin-region frames; the format is in the API reference.
+        <code>encodeTensor</code> builds it from your capture&apos;s skin-region frames; the format is in the API
+        reference.
       </p>
       <CodeBlock label="curl: upload the tensor" code={s.upload} testId="snippet-upload" />
       <h2 className={step}>4. Complete and read the vitals</h2>

@@ -5,8 +5,12 @@ import { profilePatchBody } from "@/lib/accounts/schemas";
 import { updateProfile } from "@/lib/accounts/profile";
 import { formAction } from "@/app/server-action";
 
-export const updateProfileAction = formAction("active developer", profilePatchBody, async (patch, { developer, ip }) => {
-  await updateProfile(developer.id, patch, ip);
-  revalidatePath("/settings");
-  return { ok: true, message: "Profile saved." };
-});
+export const updateProfileAction = formAction(
+  "active developer",
+  profilePatchBody,
+  async (patch, { developer, ip }) => {
+    await updateProfile(developer.id, patch, ip);
+    revalidatePath("/settings");
+    return { ok: true, message: "Profile saved." };
+  },
+);

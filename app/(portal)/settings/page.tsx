@@ -22,7 +22,8 @@ export default async function SettingsPage() {
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-slate-600 dark:text-slate-400">E-mail</dt>
             <dd className="min-w-0 break-all">
-              {profile.email} {profile.email_verified ? <Badge tone="green">verified</Badge> : <Badge tone="amber">not verified</Badge>}
+              {profile.email}{" "}
+              {profile.email_verified ? <Badge tone="green">verified</Badge> : <Badge tone="amber">not verified</Badge>}
             </dd>
             <dt className="text-slate-600 dark:text-slate-400">Status</dt>
             <dd>{profile.status}</dd>

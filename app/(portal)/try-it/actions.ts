@@ -14,17 +14,20 @@ export type TryItStart =
  * A one-scan client token for the Try it page, for the developer of the portal session (the
  * next-auth cookie): no key is pasted, none reaches the browser (docs/api.md, "Try it").
  */
-export const startTryItAction: () => Promise<TryItStart> = serverAction("developer", async ({ developer, ip }): Promise<TryItStart> => {
-  try {
-    const minted = await mintTryItToken(developer, ip);
-    return { ok: true, token: minted.token, allowance: minted.allowance };
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    // A refusal names its code; the daily limit's carries today's figures so the page can show them.
-    const allowance = err.code === "TRY_IT_LIMIT_EXCEEDED" ? await tryItAllowance(developer.id) : undefined;
-    return { ok: false, message: err.message, code: err.code, allowance };
-  }
-});
+export const startTryItAction: () => Promise<TryItStart> = serverAction(
+  "developer",
+  async ({ developer, ip }): Promise<TryItStart> => {
+    try {
+      const minted = await mintTryItToken(developer, ip);
+      return { ok: true, token: minted.token, allowance: minted.allowance };
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      // A refusal names its code; the daily limit's carries today's figures so the page can show them.
+      const allowance = err.code === "TRY_IT_LIMIT_EXCEEDED" ? await tryItAllowance(developer.id) : undefined;
+      return { ok: false, message: err.message, code: err.code, allowance };
+    }
+  },
+);
 
 /** Today's Try it scans, re-read after a scan (or a refusal) so the page shows what is left. */
 export async function tryItAllowanceAction(): Promise<TryItAllowance | null> {

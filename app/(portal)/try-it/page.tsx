@@ -16,7 +16,11 @@ export default async function TryItPage() {
         title="Try it"
         description="Measure your own vitals with the browser SDK: real inference, not charged to your monthly quota."
       />
-      <TryIt baseUrl={env().APP_URL.replace(/\/$/, "")} initialAllowance={allowance} active={developer.status === "active"} />
+      <TryIt
+        baseUrl={env().APP_URL.replace(/\/$/, "")}
+        initialAllowance={allowance}
+        active={developer.status === "active"}
+      />
     </>
   );
 }

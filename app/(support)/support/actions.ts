@@ -24,13 +24,21 @@ function staffAction(act: (staff: Staff, input: Input) => Promise<{ ok: true; me
 
 /** Approve, suspend, reinstate, resend the verification mail, or start a password reset. */
 export const accountAction = staffAction((staff, input) =>
-  changeAccountStatus(staff, { developerId: input.developerId, action: input.action ?? "", reason: input.reason ?? "" }),
+  changeAccountStatus(staff, {
+    developerId: input.developerId,
+    action: input.action ?? "",
+    reason: input.reason ?? "",
+  }),
 );
 
-export const planAction = staffAction((staff, input) => changePlan(staff, { developerId: input.developerId, plan: input.plan ?? "", reason: input.reason ?? "" }));
+export const planAction = staffAction((staff, input) =>
+  changePlan(staff, { developerId: input.developerId, plan: input.plan ?? "", reason: input.reason ?? "" }),
+);
 
 export const revokeKeyAction = staffAction((staff, input) =>
   revokeKeyAsStaff(staff, { developerId: input.developerId, keyId: input.keyId ?? "", reason: input.reason ?? "" }),
 );
 
-export const noteAction = staffAction((staff, input) => addNote(staff, { developerId: input.developerId, body: input.body ?? "" }));
+export const noteAction = staffAction((staff, input) =>
+  addNote(staff, { developerId: input.developerId, body: input.body ?? "" }),
+);

@@ -15,9 +15,17 @@ import { Label } from "@/components/ui/label";
 export const metadata: Metadata = { title: "Support console" };
 
 const TABS: { queue: QueueName; label: string; about: string }[] = [
-  { queue: "approval", label: "Awaiting approval", about: "Verified accounts waiting for staff approval (REQUIRE_APPROVAL), longest waiting first." },
+  {
+    queue: "approval",
+    label: "Awaiting approval",
+    about: "Verified accounts waiting for staff approval (REQUIRE_APPROVAL), longest waiting first.",
+  },
   { queue: "newest", label: "Newest sign-ups", about: "Every account, newest first." },
-  { queue: "quota", label: "Over 80% of quota", about: "Accounts past 80% of their plan's live scans this UTC month, fullest first." },
+  {
+    queue: "quota",
+    label: "Over 80% of quota",
+    about: "Accounts past 80% of their plan's live scans this UTC month, fullest first.",
+  },
   {
     queue: "failing",
     label: "Many failed requests",
@@ -26,7 +34,11 @@ const TABS: { queue: QueueName; label: string; about: string }[] = [
   { queue: "suspended", label: "Suspended", about: "Suspended accounts, newest sign-ups first." },
 ];
 
-export default async function SupportPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function SupportPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   await requireStaff();
   const params = await searchParams;
   const q = (params.q ?? "").slice(0, 200);
@@ -35,11 +47,20 @@ export default async function SupportPage({ searchParams }: { searchParams: Prom
   const [results, list] = await Promise.all([findDevelopers(q), listQueue(queue, page)]);
   return (
     <>
-      <PageHeader title="Support console" description="Work queues, search, and each account's whole story. Every action asks for a reason and is audit-logged." />
+      <PageHeader
+        title="Support console"
+        description="Work queues, search, and each account's whole story. Every action asks for a reason and is audit-logged."
+      />
       <form role="search" method="get" className="mb-6 flex flex-wrap items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <Label htmlFor="q">E-mail, name or company</Label>
-          <input id="q" name="q" type="search" defaultValue={q} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900" />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+          />
         </div>
         <button type="submit" className={buttonClass("primary")}>
           Search
@@ -58,7 +79,9 @@ export default async function SupportPage({ searchParams }: { searchParams: Prom
                 href={`/support?queue=${t.queue}`}
                 aria-current={t.queue === queue ? "page" : undefined}
                 className={`block rounded-md px-3 py-1.5 text-sm font-medium ${
-                  t.queue === queue ? "bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200" : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                  t.queue === queue
+                    ? "bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
+                    : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
                 }`}
               >
                 {t.label}
@@ -73,10 +96,24 @@ export default async function SupportPage({ searchParams }: { searchParams: Prom
         </h2>
         <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
           {tab.about}
-          {queue === "approval" && !env().REQUIRE_APPROVAL ? " REQUIRE_APPROVAL is off: new accounts become active when they verify their e-mail." : ""}
+          {queue === "approval" && !env().REQUIRE_APPROVAL
+            ? " REQUIRE_APPROVAL is off: new accounts become active when they verify their e-mail."
+            : ""}
         </p>
-        <QueueTable label={tab.label} rows={list.rows} page={list.page} pageCount={list.pageCount} extra={queue === "quota" ? "scans" : queue === "failing" ? "failures" : "none"} />
-        <Pager label={`${tab.label} pages`} page={list.page} pageCount={list.pageCount} total={list.total} href={(p) => `/support?queue=${queue}&page=${p}`} />
+        <QueueTable
+          label={tab.label}
+          rows={list.rows}
+          page={list.page}
+          pageCount={list.pageCount}
+          extra={queue === "quota" ? "scans" : queue === "failing" ? "failures" : "none"}
+        />
+        <Pager
+          label={`${tab.label} pages`}
+          page={list.page}
+          pageCount={list.pageCount}
+          total={list.total}
+          href={(p) => `/support?queue=${queue}&page=${p}`}
+        />
       </section>
     </>
   );

@@ -24,23 +24,35 @@ describe("account rules", () => {
     resetEnv();
     const email = uniqueEmail("approval");
     await call(signup.POST, "POST", "/developer/signup", { body: { email, password: STRONG_PASSWORD, name: "Ann" } });
-    const verified = await call(verify.GET, "GET", "/developer/verify", { query: { token: linkToken(await smtp.waitFor(email), "/verify") } });
+    const verified = await call(verify.GET, "GET", "/developer/verify", {
+      query: { token: linkToken(await smtp.waitFor(email), "/verify") },
+    });
     expect(verified.body.status).toBe("verified");
     expect(verified.body.message).toMatch(/approval/);
     const ip = uniqueIp();
-    const token = (await call(login.POST, "POST", "/developer/login", { ip, body: { email, password: STRONG_PASSWORD } })).body.id_token;
+    const token = (
+      await call(login.POST, "POST", "/developer/login", { ip, body: { email, password: STRONG_PASSWORD } })
+    ).body.id_token;
     const waiting = await call(keys.GET, "GET", "/developer/keys", { token });
     expect(waiting.body).toMatchObject({ error: "DEVELOPER_PENDING", message: expect.stringMatching(/approval/) });
-    expect((await call(profile.GET, "GET", "/developer/profile", { token })).body).toMatchObject({ status: "pending", email_verified: true });
+    expect((await call(profile.GET, "GET", "/developer/profile", { token })).body).toMatchObject({
+      status: "pending",
+      email_verified: true,
+    });
 
     await runAccountCommand(["status", email, "active"]);
     expect((await call(keys.GET, "GET", "/developer/keys", { token })).status).toBe(200);
     await runAccountCommand(["status", email, "suspended"]);
     expect((await call(keys.GET, "GET", "/developer/keys", { token })).body.error).toBe("DEVELOPER_SUSPENDED");
     // A suspended developer can still sign in, to see why.
-    const again = await call(login.POST, "POST", "/developer/login", { ip, body: { email, password: STRONG_PASSWORD } });
+    const again = await call(login.POST, "POST", "/developer/login", {
+      ip,
+      body: { email, password: STRONG_PASSWORD },
+    });
     expect(again.status).toBe(200);
-    expect((await call(profile.GET, "GET", "/developer/profile", { token: again.body.id_token })).body.status).toBe("suspended");
+    expect((await call(profile.GET, "GET", "/developer/profile", { token: again.body.id_token })).body.status).toBe(
+      "suspended",
+    );
     delete process.env.REQUIRE_APPROVAL;
     resetEnv();
   });
@@ -50,14 +62,25 @@ describe("account rules", () => {
     await call(signup.POST, "POST", "/developer/signup", { body: { email, password: STRONG_PASSWORD, name: "Bob" } });
     const first = linkToken(await smtp.waitFor(email), "/verify");
     const seen = smtp.mails.length;
-    const second = await call(signup.POST, "POST", "/developer/signup", { body: { email, password: "a different passphrase 5", name: "Mallory" } });
+    const second = await call(signup.POST, "POST", "/developer/signup", {
+      body: { email, password: "a different passphrase 5", name: "Mallory" },
+    });
     expect(second.status).toBe(201);
     const fresh = linkToken(await smtp.waitFor(email, seen), "/verify");
     expect(fresh).not.toBe(first);
-    expect((await call(verify.GET, "GET", "/developer/verify", { query: { token: fresh } })).body.status).toBe("verified");
+    expect((await call(verify.GET, "GET", "/developer/verify", { query: { token: fresh } })).body.status).toBe(
+      "verified",
+    );
     const row = await db.developer.findUniqueOrThrow({ where: { email } });
     expect(row.name).toBe("Bob");
-    expect((await call(login.POST, "POST", "/developer/login", { ip: uniqueIp(), body: { email, password: "a different passphrase 5" } })).status).toBe(401);
+    expect(
+      (
+        await call(login.POST, "POST", "/developer/login", {
+          ip: uniqueIp(),
+          body: { email, password: "a different passphrase 5" },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("two concurrent sign-ups with one new address make one account and the same answer", async () => {
@@ -71,12 +94,18 @@ describe("account rules", () => {
 
   it("profile: name and company change, an empty company clears it, and only the field names are audited", async () => {
     const { dev, token } = await developerWithToken();
-    const changed = await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { name: "  Grace Hopper ", company: "Navy" } });
+    const changed = await call(profile.PATCH, "PATCH", "/developer/profile", {
+      token,
+      body: { name: "  Grace Hopper ", company: "Navy" },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ name: "Grace Hopper", company: "Navy", email: dev.email });
     const cleared = await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { company: "" } });
     expect(cleared.body.company).toBeNull();
-    const rows = await db.auditLog.findMany({ where: { actorId: dev.id, action: "developer.profile_update" }, orderBy: { createdAt: "asc" } });
+    const rows = await db.auditLog.findMany({
+      where: { actorId: dev.id, action: "developer.profile_update" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(rows.map((r) => r.details)).toEqual([{ fields: ["name", "company"] }, { fields: ["company"] }]);
     expect(rows.every((r) => r.ip === "203.0.113.1")).toBe(true);
   });
@@ -89,7 +118,9 @@ describe("account mails cannot flood an inbox", () => {
     const { dev } = await developerWithToken();
     const answers = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      const r = await call(signup.POST, "POST", "/developer/signup", { body: { email: dev.email, password: STRONG_PASSWORD, name: "X" } });
+      const r = await call(signup.POST, "POST", "/developer/signup", {
+        body: { email: dev.email, password: STRONG_PASSWORD, name: "X" },
+      });
       answers.add(JSON.stringify([r.status, r.body]));
       await mailPasswordReset(dev.email, "ip");
     }

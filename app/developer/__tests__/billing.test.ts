@@ -27,12 +27,18 @@ function standIn(): Promise<string> {
       seen.push({ method: req.method!, path: req.url!, form });
       const reply = (o: object) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(o));
       if (req.url === "/v1/customers") return reply({ id: `cus_${seen.length}`, object: "customer" });
-      if (req.url === "/v1/checkout/sessions") return reply({ id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.test/c/cs_test_1" });
-      if (req.url === "/v1/billing_portal/sessions") return reply({ id: "bps_1", object: "billing_portal.session", url: "https://billing.stripe.test/p/1" });
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { type: "invalid_request_error", message: "no such path" } }));
+      if (req.url === "/v1/checkout/sessions")
+        return reply({ id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.test/c/cs_test_1" });
+      if (req.url === "/v1/billing_portal/sessions")
+        return reply({ id: "bps_1", object: "billing_portal.session", url: "https://billing.stripe.test/p/1" });
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { type: "invalid_request_error", message: "no such path" } }));
     });
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 beforeAll(async () => {
@@ -50,7 +56,11 @@ afterAll(async () => {
 function signed(event: object) {
   const payload = JSON.stringify(event);
   const header = new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", body: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+  return new Request("http://localhost:3000/api/stripe/webhook", {
+    method: "POST",
+    body: payload,
+    headers: { "stripe-signature": header, "content-type": "application/json" },
+  });
 }
 
 async function deliver(event: object) {
@@ -111,20 +121,52 @@ describe("Stripe webhook", () => {
       id: `evt_${dev.id}`,
       object: "event",
       type: "checkout.session.completed",
-      data: { object: { id: "cs_1", object: "checkout.session", client_reference_id: dev.id, customer: `cus_${dev.id}`, subscription: `sub_${dev.id}`, metadata: { plan: "pro", developerId: dev.id } } },
+      data: {
+        object: {
+          id: "cs_1",
+          object: "checkout.session",
+          client_reference_id: dev.id,
+          customer: `cus_${dev.id}`,
+          subscription: `sub_${dev.id}`,
+          metadata: { plan: "pro", developerId: dev.id },
+        },
+      },
     };
     const answers = await Promise.all([deliver(event), deliver(event)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers.map((a) => a.body.duplicate).sort()).toEqual([false, true]);
     expect(await deliver(event)).toEqual({ status: 200, body: { received: true, duplicate: true } });
     const row = await db.developer.findUniqueOrThrow({ where: { id: dev.id } });
-    expect(row).toMatchObject({ plan: "pro", stripeCustomerId: `cus_${dev.id}`, stripeSubscriptionId: `sub_${dev.id}` });
+    expect(row).toMatchObject({
+      plan: "pro",
+      stripeCustomerId: `cus_${dev.id}`,
+      stripeSubscriptionId: `sub_${dev.id}`,
+    });
     const changes = await db.auditLog.findMany({ where: { targetId: dev.id, action: "developer.plan_change" } });
-    expect(changes.map((c) => [c.actorType, c.details])).toEqual([["stripe", { from: "starter", to: "pro", event: "checkout.session.completed" }]]);
+    expect(changes.map((c) => [c.actorType, c.details])).toEqual([
+      ["stripe", { from: "starter", to: "pro", event: "checkout.session.completed" }],
+    ]);
 
-    const cancelled = { id: `evt_del_${dev.id}`, object: "event", type: "customer.subscription.deleted", data: { object: { id: `sub_${dev.id}`, object: "subscription", customer: `cus_${dev.id}`, status: "canceled", items: { data: [] } } } };
+    const cancelled = {
+      id: `evt_del_${dev.id}`,
+      object: "event",
+      type: "customer.subscription.deleted",
+      data: {
+        object: {
+          id: `sub_${dev.id}`,
+          object: "subscription",
+          customer: `cus_${dev.id}`,
+          status: "canceled",
+          items: { data: [] },
+        },
+      },
+    };
     expect((await deliver(cancelled)).status).toBe(200);
-    expect(await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).toMatchObject({ plan: "starter", stripeSubscriptionId: null, stripeSubscriptionStatus: "canceled" });
+    expect(await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).toMatchObject({
+      plan: "starter",
+      stripeSubscriptionId: null,
+      stripeSubscriptionStatus: "canceled",
+    });
   });
 
   it("ignores a subscription event older than one already applied (Stripe does not deliver in order)", async () => {
@@ -133,28 +175,60 @@ describe("Stripe webhook", () => {
     await db.developer.update({ where: { id: dev.id }, data: { stripeCustomerId: customer } });
     const t0 = Math.floor(Date.now() / 1000);
     const subscription = (id: string, type: string, created: number, price: string, status = "active") => ({
-      id, object: "event", type, created,
-      data: { object: { id: `sub_order_${dev.id}`, object: "subscription", customer, status, items: { data: [{ price: { id: price } }] }, metadata: {} } },
+      id,
+      object: "event",
+      type,
+      created,
+      data: {
+        object: {
+          id: `sub_order_${dev.id}`,
+          object: "subscription",
+          customer,
+          status,
+          items: { data: [{ price: { id: price } }] },
+          metadata: {},
+        },
+      },
     });
     const plan = async () => (await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).plan;
 
-    expect((await deliver(subscription(`evt_new_${dev.id}`, "customer.subscription.updated", t0 + 10, "price_ent"))).status).toBe(200);
+    expect(
+      (await deliver(subscription(`evt_new_${dev.id}`, "customer.subscription.updated", t0 + 10, "price_ent"))).status,
+    ).toBe(200);
     expect(await plan()).toBe("enterprise");
     // The older "pro" event arrives late: seen, recorded, and without effect.
-    expect(await deliver(subscription(`evt_old_${dev.id}`, "customer.subscription.created", t0, "price_pro"))).toEqual({ status: 200, body: { received: true, duplicate: false } });
+    expect(await deliver(subscription(`evt_old_${dev.id}`, "customer.subscription.created", t0, "price_pro"))).toEqual({
+      status: 200,
+      body: { received: true, duplicate: false },
+    });
     expect(await plan()).toBe("enterprise");
     expect(await db.stripeEvent.count({ where: { id: `evt_old_${dev.id}` } })).toBe(1);
     // A newer event still applies.
-    expect((await deliver(subscription(`evt_later_${dev.id}`, "customer.subscription.updated", t0 + 20, "price_pro", "past_due"))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          subscription(`evt_later_${dev.id}`, "customer.subscription.updated", t0 + 20, "price_pro", "past_due"),
+        )
+      ).status,
+    ).toBe(200);
     expect(await plan()).toBe("pro");
     // The support console shows the subscription's status as last received.
     expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).stripeSubscriptionStatus).toBe("past_due");
-    const changes = await db.auditLog.findMany({ where: { targetId: dev.id, action: "developer.plan_change" }, orderBy: { createdAt: "asc" } });
+    const changes = await db.auditLog.findMany({
+      where: { targetId: dev.id, action: "developer.plan_change" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(changes.map((c) => (c.details as { to: string }).to)).toEqual(["enterprise", "pro"]);
   });
 
   it("refuses a bad signature with 400, and answers 503 without a webhook secret", async () => {
-    const res = await webhook.POST(new Request("http://x/api/stripe/webhook", { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=00" } }));
+    const res = await webhook.POST(
+      new Request("http://x/api/stripe/webhook", {
+        method: "POST",
+        body: "{}",
+        headers: { "stripe-signature": "t=1,v1=00" },
+      }),
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe("INVALID_REQUEST");
     delete process.env.STRIPE_WEBHOOK_SECRET;

@@ -5,7 +5,9 @@ import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
 /** A developer with a real password hash and an ID token, straight in the database. */
-export async function developerWithToken(opts: { status?: DeveloperStatus; plan?: Plan; verified?: boolean; password?: string } = {}) {
+export async function developerWithToken(
+  opts: { status?: DeveloperStatus; plan?: Plan; verified?: boolean; password?: string } = {},
+) {
   const password = opts.password ?? STRONG_PASSWORD;
   const dev = await db.developer.create({
     data: {

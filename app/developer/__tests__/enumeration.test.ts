@@ -79,7 +79,8 @@ describe("no account enumeration", () => {
         const r = await call(signup.POST, "POST", "/developer/signup", { body: body(dev.email) });
         dupAnswer = { status: r.status, body: { ...r.body, email: "<email>" } };
       });
-      if (i >= 2) { // the first rounds warm up connections and JIT
+      if (i >= 2) {
+        // the first rounds warm up connections and JIT
         fresh.push(tNew);
         dup.push(tDup);
       }
@@ -95,12 +96,20 @@ describe("no account enumeration", () => {
   it("login with an unknown address runs the same argon2 verify as a wrong password", async () => {
     const { dev } = await developerWithToken();
     const before = { ...argonCalls };
-    await call(login.POST, "POST", "/developer/login", { ip: uniqueIp(), body: { email: uniqueEmail("ghost"), password: "wrong password 1234" } });
+    await call(login.POST, "POST", "/developer/login", {
+      ip: uniqueIp(),
+      body: { email: uniqueEmail("ghost"), password: "wrong password 1234" },
+    });
     expect(argonCalls.verify - before.verify).toBe(1);
-    await call(login.POST, "POST", "/developer/login", { ip: uniqueIp(), body: { email: dev.email, password: "wrong password 1234" } });
+    await call(login.POST, "POST", "/developer/login", {
+      ip: uniqueIp(),
+      body: { email: dev.email, password: "wrong password 1234" },
+    });
     expect(argonCalls.verify - before.verify).toBe(2);
     const beforeSignup = argonCalls.hash;
-    await call(signup.POST, "POST", "/developer/signup", { body: { email: dev.email, password: STRONG_PASSWORD, name: "Eve" } });
+    await call(signup.POST, "POST", "/developer/signup", {
+      body: { email: dev.email, password: STRONG_PASSWORD, name: "Eve" },
+    });
     expect(argonCalls.hash - beforeSignup).toBe(1); // a duplicate sign-up still hashes, like a new one
   });
 
@@ -112,8 +121,20 @@ describe("no account enumeration", () => {
       // A fresh IP every few attempts keeps the brute-force block out of the measurement.
       const ip = uniqueIp();
       // Alternate the order, so neither path always pays for what the first call of a round costs.
-      const tryUnknown = () => timed(() => call(login.POST, "POST", "/developer/login", { ip, body: { email: uniqueEmail("ghost"), password: "wrong password 1234" } }));
-      const tryWrong = () => timed(() => call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: "wrong password 1234" } }));
+      const tryUnknown = () =>
+        timed(() =>
+          call(login.POST, "POST", "/developer/login", {
+            ip,
+            body: { email: uniqueEmail("ghost"), password: "wrong password 1234" },
+          }),
+        );
+      const tryWrong = () =>
+        timed(() =>
+          call(login.POST, "POST", "/developer/login", {
+            ip,
+            body: { email: dev.email, password: "wrong password 1234" },
+          }),
+        );
       let tU: number;
       let tW: number;
       if (i % 2 === 0) {
@@ -129,6 +150,8 @@ describe("no account enumeration", () => {
       }
     }
     const argon = await argonCost();
-    expect(report("login", "unknown address", unknown, "wrong password", wrong, argon)).toBeLessThan(Math.max(15, argon));
+    expect(report("login", "unknown address", unknown, "wrong password", wrong, argon)).toBeLessThan(
+      Math.max(15, argon),
+    );
   });
 });

@@ -45,27 +45,78 @@ describe("400 INVALID_REQUEST", () => {
 
   it("verify without, or with an unknown, token", async () => {
     await expectError(await call(verify.GET, "GET", "/developer/verify"), 400, "INVALID_REQUEST");
-    await expectError(await call(verify.GET, "GET", "/developer/verify", { query: { token: "nope" } }), 400, "INVALID_REQUEST");
+    await expectError(
+      await call(verify.GET, "GET", "/developer/verify", { query: { token: "nope" } }),
+      400,
+      "INVALID_REQUEST",
+    );
   });
 
   it("reset with an unknown token, or a too-common new password", async () => {
-    await expectError(await call(reset.POST, "POST", "/developer/reset-password", { body: { token: "nope", password: STRONG_PASSWORD } }), 400, "INVALID_REQUEST");
-    await expectError(await call(reset.POST, "POST", "/developer/reset-password", { body: { token: "nope", password: "123456789012" } }), 400, "INVALID_REQUEST");
+    await expectError(
+      await call(reset.POST, "POST", "/developer/reset-password", {
+        body: { token: "nope", password: STRONG_PASSWORD },
+      }),
+      400,
+      "INVALID_REQUEST",
+    );
+    await expectError(
+      await call(reset.POST, "POST", "/developer/reset-password", {
+        body: { token: "nope", password: "123456789012" },
+      }),
+      400,
+      "INVALID_REQUEST",
+    );
   });
 
   it("login without password", async () => {
-    await expectError(await call(login.POST, "POST", "/developer/login", { body: { email: uniqueEmail() } }), 400, "INVALID_REQUEST");
+    await expectError(
+      await call(login.POST, "POST", "/developer/login", { body: { email: uniqueEmail() } }),
+      400,
+      "INVALID_REQUEST",
+    );
   });
 
   it("profile patch empty, unknown field or empty name; key with bad environment or past expiry", async () => {
     const { token } = await developerWithToken();
-    await expectError(await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: {} }), 400, "INVALID_REQUEST");
-    await expectError(await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { email: "a@b.io" } }), 400, "INVALID_REQUEST");
-    await expectError(await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { name: "  " } }), 400, "INVALID_REQUEST");
-    await expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k", environment: "prod" } }), 400, "INVALID_REQUEST");
-    await expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k", environment: "live", expires_at: 1000 } }), 400, "INVALID_REQUEST");
-    await expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "", environment: "live" } }), 400, "INVALID_REQUEST");
-    await expectError(await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "starter" } }), 400, "INVALID_REQUEST");
+    await expectError(
+      await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: {} }),
+      400,
+      "INVALID_REQUEST",
+    );
+    await expectError(
+      await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { email: "a@b.io" } }),
+      400,
+      "INVALID_REQUEST",
+    );
+    await expectError(
+      await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { name: "  " } }),
+      400,
+      "INVALID_REQUEST",
+    );
+    await expectError(
+      await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k", environment: "prod" } }),
+      400,
+      "INVALID_REQUEST",
+    );
+    await expectError(
+      await call(keys.POST, "POST", "/developer/keys", {
+        token,
+        body: { name: "k", environment: "live", expires_at: 1000 },
+      }),
+      400,
+      "INVALID_REQUEST",
+    );
+    await expectError(
+      await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "", environment: "live" } }),
+      400,
+      "INVALID_REQUEST",
+    );
+    await expectError(
+      await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "starter" } }),
+      400,
+      "INVALID_REQUEST",
+    );
   });
 });
 
@@ -73,8 +124,14 @@ describe("401", () => {
   it("INVALID_CREDENTIALS for a wrong password and for an unknown address, with the same message", async () => {
     const { dev } = await developerWithToken();
     const ip = uniqueIp();
-    const wrong = await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: "wrong password here" } });
-    const unknown = await call(login.POST, "POST", "/developer/login", { ip, body: { email: uniqueEmail(), password: STRONG_PASSWORD } });
+    const wrong = await call(login.POST, "POST", "/developer/login", {
+      ip,
+      body: { email: dev.email, password: "wrong password here" },
+    });
+    const unknown = await call(login.POST, "POST", "/developer/login", {
+      ip,
+      body: { email: uniqueEmail(), password: STRONG_PASSWORD },
+    });
     await expectError(wrong, 401, "INVALID_CREDENTIALS");
     await expectError(unknown, 401, "INVALID_CREDENTIALS");
     expect(wrong.body).toEqual(unknown.body);
@@ -108,7 +165,10 @@ describe("403 account gate", () => {
     const w = await call(usage.GET, "GET", "/developer/usage", { token: waiting.token });
     await expectError(w, 403, "DEVELOPER_PENDING");
     expect(w.body.message).toMatch(/approval/i);
-    const s = await call(keys.POST, "POST", "/developer/keys", { token: suspended.token, body: { name: "k", environment: "live" } });
+    const s = await call(keys.POST, "POST", "/developer/keys", {
+      token: suspended.token,
+      body: { name: "k", environment: "live" },
+    });
     await expectError(s, 403, "DEVELOPER_SUSPENDED");
     expect(s.body.message).toMatch(/contact support/i);
     const seen = await call(profile.GET, "GET", "/developer/profile", { token: suspended.token });
@@ -121,18 +181,32 @@ describe("404, 409, 413, 429, 503", () => {
   it("NOT_FOUND for an unknown key, another developer's key, and a malformed id", async () => {
     const a = await developerWithToken();
     const b = await developerWithToken();
-    const created = await call(keys.POST, "POST", "/developer/keys", { token: a.token, body: { name: "k", environment: "test" } });
+    const created = await call(keys.POST, "POST", "/developer/keys", {
+      token: a.token,
+      body: { name: "k", environment: "test" },
+    });
     for (const id of ["00000000-0000-4000-8000-000000000000", created.body.id, "../etc"]) {
-      await expectError(await call(keyById.DELETE, "DELETE", `/developer/keys/${id}`, { token: b.token, params: { id } }), 404, "NOT_FOUND");
+      await expectError(
+        await call(keyById.DELETE, "DELETE", `/developer/keys/${id}`, { token: b.token, params: { id } }),
+        404,
+        "NOT_FOUND",
+      );
     }
   });
 
   it("KEY_LIMIT_REACHED past the starter cap of 3", async () => {
     const { token } = await developerWithToken();
     for (let i = 0; i < 3; i++) {
-      expect((await call(keys.POST, "POST", "/developer/keys", { token, body: { name: `k${i}`, environment: "test" } })).status).toBe(201);
+      expect(
+        (await call(keys.POST, "POST", "/developer/keys", { token, body: { name: `k${i}`, environment: "test" } }))
+          .status,
+      ).toBe(201);
     }
-    await expectError(await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k4", environment: "test" } }), 409, "KEY_LIMIT_REACHED");
+    await expectError(
+      await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k4", environment: "test" } }),
+      409,
+      "KEY_LIMIT_REACHED",
+    );
   });
 
   it("PAYLOAD_TOO_LARGE for an oversized body", async () => {
@@ -144,7 +218,14 @@ describe("404, 409, 413, 429, 503", () => {
     const { dev, password } = await developerWithToken();
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) {
-      await expectError(await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: `wrong password ${i}` } }), 401, "INVALID_CREDENTIALS");
+      await expectError(
+        await call(login.POST, "POST", "/developer/login", {
+          ip,
+          body: { email: dev.email, password: `wrong password ${i}` },
+        }),
+        401,
+        "INVALID_CREDENTIALS",
+      );
     }
     const blocked = await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password } });
     await expectError(blocked, 429, "AUTH_BLOCKED");
@@ -152,7 +233,10 @@ describe("404, 409, 413, 429, 503", () => {
     expect(blocked.body.retryAfter).toBeGreaterThan(0);
     expect(blocked.headers.get("retry-after")).toBe(String(blocked.body.retryAfter));
     // Another IP is not blocked.
-    expect((await call(login.POST, "POST", "/developer/login", { ip: uniqueIp(), body: { email: dev.email, password } })).status).toBe(200);
+    expect(
+      (await call(login.POST, "POST", "/developer/login", { ip: uniqueIp(), body: { email: dev.email, password } }))
+        .status,
+    ).toBe(200);
   });
 
   it("UNAVAILABLE when billing is not configured, and when the mail server is down", async () => {
@@ -163,9 +247,17 @@ describe("404, 409, 413, 429, 503", () => {
     await expectError(await call(portal.POST, "POST", "/developer/billing-portal", { token }), 503, "UNAVAILABLE");
     process.env.SMTP_URL = "smtp://127.0.0.1:9"; // nothing listens on the discard port
     resetEnv();
-    await expectError(await call(signup.POST, "POST", "/developer/signup", { body: { email: uniqueEmail(), password: STRONG_PASSWORD, name: "A" } }), 503, "UNAVAILABLE");
+    await expectError(
+      await call(signup.POST, "POST", "/developer/signup", {
+        body: { email: uniqueEmail(), password: STRONG_PASSWORD, name: "A" },
+      }),
+      503,
+      "UNAVAILABLE",
+    );
     // forgot-password never tells: the mail goes out after the answer, so a known address answers 202 too.
     const known = await developerWithToken();
-    expect((await call(forgot.POST, "POST", "/developer/forgot-password", { body: { email: known.dev.email } })).status).toBe(202);
+    expect(
+      (await call(forgot.POST, "POST", "/developer/forgot-password", { body: { email: known.dev.email } })).status,
+    ).toBe(202);
   });
 });

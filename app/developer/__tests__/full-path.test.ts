@@ -18,7 +18,9 @@ describe("developer account, end to end", () => {
 
   it("goes from sign-up to a revoked key", async () => {
     const email = uniqueEmail("path");
-    const signed = await call(signup.POST, "POST", "/developer/signup", { body: { email, password: STRONG_PASSWORD, name: "Ada", company: "Analytical" } });
+    const signed = await call(signup.POST, "POST", "/developer/signup", {
+      body: { email, password: STRONG_PASSWORD, name: "Ada", company: "Analytical" },
+    });
     expect(signed.status).toBe(201);
     expect(signed.body).toEqual({ email, status: "pending", message: expect.any(String) });
 
@@ -45,21 +47,37 @@ describe("developer account, end to end", () => {
     expect(again.status).toBe(200);
     expect(again.body.status).toBe("already_verified");
 
-    const loggedIn = await call(login.POST, "POST", "/developer/login", { body: { email: email.toUpperCase(), password: STRONG_PASSWORD } });
+    const loggedIn = await call(login.POST, "POST", "/developer/login", {
+      body: { email: email.toUpperCase(), password: STRONG_PASSWORD },
+    });
     expect(loggedIn.status).toBe(200);
     expect(loggedIn.body).toEqual({ id_token: expect.any(String), token_type: "Bearer", expires_in: 3600 });
     const idToken = loggedIn.body.id_token as string;
 
     const me = await call(profile.GET, "GET", "/developer/profile", { token: idToken });
-    expect(me.body).toMatchObject({ email, name: "Ada", company: "Analytical", status: "active", plan: "starter", role: "developer", email_verified: true });
+    expect(me.body).toMatchObject({
+      email,
+      name: "Ada",
+      company: "Analytical",
+      status: "active",
+      plan: "starter",
+      role: "developer",
+      email_verified: true,
+    });
     expect(me.body).not.toHaveProperty("passwordHash");
 
-    const live = await call(keys.POST, "POST", "/developer/keys", { token: idToken, body: { name: "Production", environment: "live" } });
+    const live = await call(keys.POST, "POST", "/developer/keys", {
+      token: idToken,
+      body: { name: "Production", environment: "live" },
+    });
     expect(live.status).toBe(201);
     expect(live.body.key).toMatch(/^ck_live_[0-9a-f]{64}$/);
     expect(live.body.prefix).toBe(live.body.key.slice(0, 12));
     const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
-    const test = await call(keys.POST, "POST", "/developer/keys", { token: idToken, body: { name: "Sandbox", environment: "test", expires_at: expiresAt } });
+    const test = await call(keys.POST, "POST", "/developer/keys", {
+      token: idToken,
+      body: { name: "Sandbox", environment: "test", expires_at: expiresAt },
+    });
     expect(test.status).toBe(201);
     expect(test.body.expires_at).toBe(expiresAt);
 
@@ -68,7 +86,11 @@ describe("developer account, end to end", () => {
     expect(JSON.stringify(listed.body)).not.toContain(live.body.key);
     expect(listed.body.keys.every((k: { state: string }) => k.state === "active")).toBe(true);
 
-    const started = await call(sdkStart.POST, "POST", "/sdk/session/start", { body: {}, ip: "203.0.113.9", ...withKey(live.body.key) });
+    const started = await call(sdkStart.POST, "POST", "/sdk/session/start", {
+      body: {},
+      ip: "203.0.113.9",
+      ...withKey(live.body.key),
+    });
     expect(started.status).toBe(200);
     expect(started.body.session_id).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -82,17 +104,37 @@ describe("developer account, end to end", () => {
     const names = months.body.history.map((m: { month: string }) => m.month);
     expect([...names].sort().reverse()).toEqual(names); // newest first
 
-    const revoked = await call(keyById.DELETE, "DELETE", `/developer/keys/${live.body.id}`, { token: idToken, params: { id: live.body.id } });
+    const revoked = await call(keyById.DELETE, "DELETE", `/developer/keys/${live.body.id}`, {
+      token: idToken,
+      params: { id: live.body.id },
+    });
     expect(revoked.status).toBe(200);
     expect(revoked.body).toEqual({ id: live.body.id, revoked: true, revoked_at: expect.any(Number) });
-    const refused = await call(sdkStart.POST, "POST", "/sdk/session/start", { body: {}, ip: "203.0.113.9", ...withKey(live.body.key) });
+    const refused = await call(sdkStart.POST, "POST", "/sdk/session/start", {
+      body: {},
+      ip: "203.0.113.9",
+      ...withKey(live.body.key),
+    });
     expect(refused.status).toBe(401);
     expect(refused.body.error).toBe("API_KEY_REVOKED");
     const after = await call(keys.GET, "GET", "/developer/keys", { token: idToken });
     expect(after.body.keys.find((k: { id: string }) => k.id === live.body.id).state).toBe("revoked");
 
-    const actions = (await db.auditLog.findMany({ where: { OR: [{ actorId: me.body.id }, { targetId: me.body.id }] }, orderBy: { createdAt: "asc" } })).map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(["developer.signup", "developer.login", "developer.verify_email", "api_key.create", "api_key.revoke"]));
+    const actions = (
+      await db.auditLog.findMany({
+        where: { OR: [{ actorId: me.body.id }, { targetId: me.body.id }] },
+        orderBy: { createdAt: "asc" },
+      })
+    ).map((r) => r.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "developer.signup",
+        "developer.login",
+        "developer.verify_email",
+        "api_key.create",
+        "api_key.revoke",
+      ]),
+    );
   });
 });
 

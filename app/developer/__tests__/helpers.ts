@@ -82,7 +82,9 @@ export function smtpPerSuite() {
 
 // Undo quoted-printable soft breaks and escapes, so links can be read from the raw message.
 function decodeMail(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The token of the first portal link to `page` (e.g. "/verify") in a mail. */

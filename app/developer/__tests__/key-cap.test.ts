@@ -12,7 +12,9 @@ describe("key cap", () => {
     const { dev, token } = await developerWithToken({ plan: "starter" });
     await createKey(dev.id, { name: "existing", environment: "live" }, "ip");
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => call(keys.POST, "POST", "/developer/keys", { token, body: { name: `c${i}`, environment: "test" } })),
+      Array.from({ length: 6 }, (_, i) =>
+        call(keys.POST, "POST", "/developer/keys", { token, body: { name: `c${i}`, environment: "test" } }),
+      ),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([201, 201, 409, 409, 409, 409]);
@@ -24,9 +26,16 @@ describe("key cap", () => {
     const { dev } = await developerWithToken({ plan: "starter" });
     const t0 = new Date();
     const a = await createKey(dev.id, { name: "a", environment: "live" }, "ip", t0);
-    await createKey(dev.id, { name: "b", environment: "live", expires_at: Math.floor(t0.getTime() / 1000) + 60 }, "ip", t0);
+    await createKey(
+      dev.id,
+      { name: "b", environment: "live", expires_at: Math.floor(t0.getTime() / 1000) + 60 },
+      "ip",
+      t0,
+    );
     await createKey(dev.id, { name: "c", environment: "test" }, "ip", t0);
-    await expect(createKey(dev.id, { name: "d", environment: "test" }, "ip", t0)).rejects.toMatchObject({ code: "KEY_LIMIT_REACHED" });
+    await expect(createKey(dev.id, { name: "d", environment: "test" }, "ip", t0)).rejects.toMatchObject({
+      code: "KEY_LIMIT_REACHED",
+    });
     await revokeKey(dev.id, a.id, "ip");
     await createKey(dev.id, { name: "d", environment: "test" }, "ip", t0);
     const later = new Date(t0.getTime() + 120_000); // "b" has expired by then
@@ -36,7 +45,9 @@ describe("key cap", () => {
     await db.developer.update({ where: { id: dev.id }, data: { plan: "pro" } });
     await createKey(dev.id, { name: "f", environment: "live" }, "ip", later);
     await createKey(dev.id, { name: "g", environment: "live" }, "ip", later);
-    await expect(createKey(dev.id, { name: "h", environment: "live" }, "ip", later)).rejects.toMatchObject({ code: "KEY_LIMIT_REACHED" });
+    await expect(createKey(dev.id, { name: "h", environment: "live" }, "ip", later)).rejects.toMatchObject({
+      code: "KEY_LIMIT_REACHED",
+    });
   });
 
   it("revoking twice keeps the first revocation time and writes one audit row", async () => {

@@ -15,7 +15,11 @@ afterEach(() => setSdkClock(() => new Date()));
 async function rolled(grace: string) {
   const { dev, token } = await developerWithToken();
   const created = await createKey(dev.id, { name: "app", environment: "test" }, "ip");
-  const res = await call(roll.POST, "POST", `/developer/keys/${created.id}/roll`, { token, params: { id: created.id }, body: { grace_period: grace } });
+  const res = await call(roll.POST, "POST", `/developer/keys/${created.id}/roll`, {
+    token,
+    params: { id: created.id },
+    body: { grace_period: grace },
+  });
   return { dev, token, created, res };
 }
 
@@ -40,12 +44,20 @@ describe("POST /developer/keys/{id}/roll", () => {
 
     expect(await startStatus(key, new Date())).toEqual({ status: 200, error: undefined });
     expect(await startStatus(created.key, new Date(now + 59 * 60_000))).toEqual({ status: 200, error: undefined });
-    expect(await startStatus(created.key, new Date(now + 61 * 60_000))).toEqual({ status: 401, error: "API_KEY_INVALID" });
+    expect(await startStatus(created.key, new Date(now + 61 * 60_000))).toEqual({
+      status: 401,
+      error: "API_KEY_INVALID",
+    });
     expect(await startStatus(key, new Date(now + 61 * 60_000))).toEqual({ status: 200, error: undefined });
 
     // The key keeps its id; the table shows the overlap until it ends.
     const [listed] = await listKeys(dev.id);
-    expect(listed).toMatchObject({ id: created.id, prefix: res.body.prefix, previous_prefix: created.prefix, previous_valid_until });
+    expect(listed).toMatchObject({
+      id: created.id,
+      prefix: res.body.prefix,
+      previous_prefix: created.prefix,
+      previous_valid_until,
+    });
   });
 
   it("with no grace the old secret dies at once", async () => {
@@ -59,7 +71,12 @@ describe("POST /developer/keys/{id}/roll", () => {
     const { dev, created, res } = await rolled("24h");
     const rollRow = await db.auditLog.findFirstOrThrow({ where: { targetId: created.id, action: "api_key.roll" } });
     expect(rollRow).toMatchObject({ actorId: dev.id, actorType: "developer" });
-    expect(rollRow.details).toEqual({ old_prefix: created.prefix, new_prefix: res.body.prefix, grace_seconds: 86400, old_valid_until: res.body.previous_valid_until });
+    expect(rollRow.details).toEqual({
+      old_prefix: created.prefix,
+      new_prefix: res.body.prefix,
+      grace_seconds: 86400,
+      old_valid_until: res.body.previous_valid_until,
+    });
     expect(JSON.stringify(rollRow.details)).not.toContain(res.body.key);
 
     await retireRolledSecrets(new Date(Date.now() + 23 * 3600_000));
@@ -67,21 +84,40 @@ describe("POST /developer/keys/{id}/roll", () => {
     await retireRolledSecrets(new Date(Date.now() + 25 * 3600_000));
     await retireRolledSecrets(new Date(Date.now() + 26 * 3600_000));
     expect(await db.auditLog.count({ where: { targetId: created.id, action: "api_key.roll_grace_end" } })).toBe(1);
-    expect(await db.apiKey.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ previousKeyHash: null, previousValidUntil: null });
+    expect(await db.apiKey.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
+      previousKeyHash: null,
+      previousValidUntil: null,
+    });
   });
 
   it("refuses a revoked key, another developer's key, and a bad grace period", async () => {
     const { token, created } = await rolled("none");
     const other = await developerWithToken();
     const path = `/developer/keys/${created.id}/roll`;
-    const theirs = await call(roll.POST, "POST", path, { token: other.token, params: { id: created.id }, body: { grace_period: "1h" } });
+    const theirs = await call(roll.POST, "POST", path, {
+      token: other.token,
+      params: { id: created.id },
+      body: { grace_period: "1h" },
+    });
     expect(theirs).toMatchObject({ status: 404, body: { error: "NOT_FOUND" } });
-    const bad = await call(roll.POST, "POST", path, { token, params: { id: created.id }, body: { grace_period: "2h" } });
+    const bad = await call(roll.POST, "POST", path, {
+      token,
+      params: { id: created.id },
+      body: { grace_period: "2h" },
+    });
     expect(bad).toMatchObject({ status: 400, body: { error: "INVALID_REQUEST" } });
-    const junk = await call(roll.POST, "POST", "/developer/keys/nope/roll", { token, params: { id: "nope" }, body: { grace_period: "1h" } });
+    const junk = await call(roll.POST, "POST", "/developer/keys/nope/roll", {
+      token,
+      params: { id: "nope" },
+      body: { grace_period: "1h" },
+    });
     expect(junk).toMatchObject({ status: 404, body: { error: "NOT_FOUND" } });
     await db.apiKey.update({ where: { id: created.id }, data: { revokedAt: new Date() } });
-    const revoked = await call(roll.POST, "POST", path, { token, params: { id: created.id }, body: { grace_period: "1h" } });
+    const revoked = await call(roll.POST, "POST", path, {
+      token,
+      params: { id: created.id },
+      body: { grace_period: "1h" },
+    });
     expect(revoked).toMatchObject({ status: 400, body: { error: "INVALID_REQUEST" } });
   });
 });

@@ -55,15 +55,27 @@ describe("no secret at rest", () => {
     const verifyToken = tokenIn(verifyMail, "/verify");
     await call(verify.GET, "GET", "/developer/verify", { query: { token: verifyToken } });
     await call(login.POST, "POST", "/developer/login", { ip, body: { email, password: wrongPassword } });
-    const first = (await call(login.POST, "POST", "/developer/login", { ip, body: { email, password } })).body.id_token as string;
-    const live = (await call(keys.POST, "POST", "/developer/keys", { token: first, body: { name: "live", environment: "live" } })).body.key as string;
-    const test = (await call(keys.POST, "POST", "/developer/keys", { token: first, body: { name: "test", environment: "test" } })).body.key as string;
+    const first = (await call(login.POST, "POST", "/developer/login", { ip, body: { email, password } })).body
+      .id_token as string;
+    const live = (
+      await call(keys.POST, "POST", "/developer/keys", { token: first, body: { name: "live", environment: "live" } })
+    ).body.key as string;
+    const test = (
+      await call(keys.POST, "POST", "/developer/keys", { token: first, body: { name: "test", environment: "test" } })
+    ).body.key as string;
     await call(profile.PATCH, "PATCH", "/developer/profile", { token: first, body: { company: "Secretive Inc" } });
     await call(forgot.POST, "POST", "/developer/forgot-password", { body: { email } });
     const resetMail = (await mailsTo(email, 2)).find((m) => m.includes("/reset-password?token="))!;
     const resetToken = tokenIn(resetMail, "/reset-password");
-    expect((await call(reset.POST, "POST", "/developer/reset-password", { body: { token: resetToken, password: newPassword } })).status).toBe(200);
-    const second = (await call(login.POST, "POST", "/developer/login", { ip, body: { email, password: newPassword } })).body.id_token as string;
+    expect(
+      (
+        await call(reset.POST, "POST", "/developer/reset-password", {
+          body: { token: resetToken, password: newPassword },
+        })
+      ).status,
+    ).toBe(200);
+    const second = (await call(login.POST, "POST", "/developer/login", { ip, body: { email, password: newPassword } }))
+      .body.id_token as string;
     expect(second).toBeTruthy();
     expect(live).toMatch(/^ck_live_/);
 
@@ -71,7 +83,9 @@ describe("no secret at rest", () => {
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`;
     const dump: string[] = [];
     for (const { table_name } of tables) {
-      const rows = await db.$queryRawUnsafe<{ t: string | null }[]>(`SELECT json_agg(x)::text AS t FROM "${table_name}" x`);
+      const rows = await db.$queryRawUnsafe<{ t: string | null }[]>(
+        `SELECT json_agg(x)::text AS t FROM "${table_name}" x`,
+      );
       dump.push(rows[0].t ?? "");
     }
     const database = dump.join("\n");

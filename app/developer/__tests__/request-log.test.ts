@@ -68,12 +68,24 @@ describe("request log", () => {
 
     const failed = await logged(token, { status: "4xx" });
     expect(failed.requests).toHaveLength(1);
-    expect(failed.requests[0]).toMatchObject({ status: 400, error: "INVALID_REQUEST", key_id: test.id, path: "/sdk/session/start" });
+    expect(failed.requests[0]).toMatchObject({
+      status: 400,
+      error: "INVALID_REQUEST",
+      key_id: test.id,
+      path: "/sdk/session/start",
+    });
     expect((await logged(token, { key_id: live.id })).requests.map((r: { status: number }) => r.status)).toEqual([200]);
-    expect((await logged(token, { path: "/developer/" })).requests[0]).toMatchObject({ path: "/developer/profile", key_id: null, key_prefix: null });
+    expect((await logged(token, { path: "/developer/" })).requests[0]).toMatchObject({
+      path: "/developer/profile",
+      key_id: null,
+      key_prefix: null,
+    });
 
     await flushRequestLog();
-    const paged = await call(requestLog.GET, "GET", "/developer/request-log", { token, query: { page_size: "4", page: "2" } });
+    const paged = await call(requestLog.GET, "GET", "/developer/request-log", {
+      token,
+      query: { page_size: "4", page: "2" },
+    });
     // The log's own reads are logged too: the 3 calls above and the 3 reads before this one.
     expect(paged.body).toMatchObject({ page: 2, page_size: 4, total: 6 });
     // Newest first: the 3 reads and the profile on page 1, the two session starts on page 2.
@@ -94,7 +106,10 @@ describe("request log", () => {
     const theirs = await startSession({ key: other.live.key, ip: uniqueIp() });
     await flushRequestLog();
     expect(await db.requestLog.count({ where: { requestId: unknown.headers.get("x-request-id")! } })).toBe(0);
-    const mine = await call(requestLog.GET, "GET", "/developer/request-log", { token, query: { request_id: theirs.headers.get("x-request-id")! } });
+    const mine = await call(requestLog.GET, "GET", "/developer/request-log", {
+      token,
+      query: { request_id: theirs.headers.get("x-request-id")! },
+    });
     expect(mine.body.total).toBe(0);
   });
 
@@ -103,14 +118,26 @@ describe("request log", () => {
     const res = await startSession({ key: live.key, ip: uniqueIp() });
     await flushRequestLog();
     const found = await findRequestForSupport(res.headers.get("x-request-id")!);
-    expect(found).toMatchObject({ status: 200, key_prefix: live.prefix, developer: { id: developer.id, email: developer.email } });
+    expect(found).toMatchObject({
+      status: 200,
+      key_prefix: live.prefix,
+      developer: { id: developer.id, email: developer.email },
+    });
     expect(await findRequestForSupport("not-a-uuid")).toBeNull();
   });
 
   it("keeps 30 days: the sweeper deletes older entries", async () => {
     const { developer } = await account();
     const key = await createApiKey(developer.id, "test");
-    const base = { developerId: developer.id, apiKeyId: key.id, keyPrefix: key.prefix, method: "GET", path: "/x", status: 200, latencyMs: 1 };
+    const base = {
+      developerId: developer.id,
+      apiKeyId: key.id,
+      keyPrefix: key.prefix,
+      method: "GET",
+      path: "/x",
+      status: 200,
+      latencyMs: 1,
+    };
     const now = new Date();
     await db.requestLog.createMany({
       data: [

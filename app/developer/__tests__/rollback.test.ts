@@ -56,14 +56,20 @@ describe("an injected failure rolls back the action and its audit row", () => {
   it("failure after the audit row: neither the profile change nor the row remains", async () => {
     const { dev, token } = await developerWithToken();
     failures.afterAudit = true;
-    const res = await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { name: "Changed", company: "NewCo" } });
+    const res = await call(profile.PATCH, "PATCH", "/developer/profile", {
+      token,
+      body: { name: "Changed", company: "NewCo" },
+    });
     expect(res.status).toBe(500);
     const row = await db.developer.findUniqueOrThrow({ where: { id: dev.id } });
     expect(row.name).toBe("Grace");
     expect(row.company).toBeNull();
     expect(await db.auditLog.count({ where: { actorId: dev.id, action: "developer.profile_update" } })).toBe(0);
     failures.afterAudit = false;
-    const ok = await call(profile.PATCH, "PATCH", "/developer/profile", { token, body: { name: "Changed", company: "NewCo" } });
+    const ok = await call(profile.PATCH, "PATCH", "/developer/profile", {
+      token,
+      body: { name: "Changed", company: "NewCo" },
+    });
     expect(ok.body).toMatchObject({ name: "Changed", company: "NewCo" });
     expect(await db.auditLog.count({ where: { actorId: dev.id, action: "developer.profile_update" } })).toBe(1);
   });

@@ -52,9 +52,14 @@ describe("ID tokens", () => {
     const hsInput = unsigned({ alg: "HS256", typ: "JWT", kid: key.kid }, claims);
     const hs256 = `${hsInput}.${createHmac("sha256", JSON.stringify(key.publicJwk)).update(hsInput).digest("base64url")}`;
     const other = await generateKeyPair("ES256");
-    const otherKid = await new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: "someone-else" }).sign(other.privateKey);
-    const otherKeyOurKid = await new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: key.kid }).sign(other.privateKey);
-    const sign = (c: object) => new SignJWT({ ...c }).setProtectedHeader({ alg: "ES256", kid: key.kid }).sign(key.privateKey);
+    const otherKid = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "ES256", kid: "someone-else" })
+      .sign(other.privateKey);
+    const otherKeyOurKid = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "ES256", kid: key.kid })
+      .sign(other.privateKey);
+    const sign = (c: object) =>
+      new SignJWT({ ...c }).setProtectedHeader({ alg: "ES256", kid: key.kid }).sign(key.privateKey);
     const wrongIssuer = await sign({ ...claims, iss: "https://evil.example" });
     const wrongAudience = await sign({ ...claims, aud: "someone-else" });
     const expired = await sign({ ...claims, iat: claims.iat - 7200, exp: claims.iat - 3600 });
@@ -76,7 +81,9 @@ describe("ID tokens", () => {
     const { id_token, expires_in } = await issueIdToken(dev, issuedAt);
     expect(expires_in).toBe(3600);
     await expect(verifyIdToken(id_token)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(verifyIdToken(id_token, new Date(issuedAt.getTime() + 60_000))).resolves.toMatchObject({ developerId: dev.id });
+    await expect(verifyIdToken(id_token, new Date(issuedAt.getTime() + 60_000))).resolves.toMatchObject({
+      developerId: dev.id,
+    });
   });
 });
 
@@ -87,17 +94,33 @@ describe("mail tokens", () => {
     const { dev, token: before } = await developerWithToken();
     expect((await profileWith(before)).status).toBe(200);
     const seen = smtp.mails.length;
-    expect((await call(forgot.POST, "POST", "/developer/forgot-password", { body: { email: dev.email } })).status).toBe(202);
+    expect((await call(forgot.POST, "POST", "/developer/forgot-password", { body: { email: dev.email } })).status).toBe(
+      202,
+    );
     const resetToken = linkToken(await smtp.waitFor(dev.email, seen), "/reset-password");
     const newPassword = "a brand new passphrase 7";
-    const ok = await call(reset.POST, "POST", "/developer/reset-password", { body: { token: resetToken, password: newPassword } });
+    const ok = await call(reset.POST, "POST", "/developer/reset-password", {
+      body: { token: resetToken, password: newPassword },
+    });
     expect(ok.status).toBe(200);
     expect((await profileWith(before)).body.error).toBe("UNAUTHORIZED");
-    const again = await call(reset.POST, "POST", "/developer/reset-password", { body: { token: resetToken, password: "yet another passphrase 8" } });
+    const again = await call(reset.POST, "POST", "/developer/reset-password", {
+      body: { token: resetToken, password: "yet another passphrase 8" },
+    });
     expect(again.body.error).toBe("INVALID_REQUEST");
     const ip = uniqueIp();
-    expect((await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: STRONG_PASSWORD } })).status).toBe(401);
-    const fresh = await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: newPassword } });
+    expect(
+      (
+        await call(login.POST, "POST", "/developer/login", {
+          ip,
+          body: { email: dev.email, password: STRONG_PASSWORD },
+        })
+      ).status,
+    ).toBe(401);
+    const fresh = await call(login.POST, "POST", "/developer/login", {
+      ip,
+      body: { email: dev.email, password: newPassword },
+    });
     expect(fresh.status).toBe(200);
     expect((await profileWith(fresh.body.id_token)).status).toBe(200);
   });
@@ -115,8 +138,17 @@ describe("mail tokens", () => {
   });
 
   it("forgot-password answers the same 202 to a malformed address, a missing one and a body that is not JSON", async () => {
-    const known = await call(forgot.POST, "POST", "/developer/forgot-password", { body: { email: uniqueEmail("nobody") } });
-    for (const opts of [{ body: { email: "x" } }, { body: { email: 42 } }, { body: {} }, { body: ["a@b.io"] }, { raw: "{nope" }, {}]) {
+    const known = await call(forgot.POST, "POST", "/developer/forgot-password", {
+      body: { email: uniqueEmail("nobody") },
+    });
+    for (const opts of [
+      { body: { email: "x" } },
+      { body: { email: 42 } },
+      { body: {} },
+      { body: ["a@b.io"] },
+      { raw: "{nope" },
+      {},
+    ]) {
       const res = await call(forgot.POST, "POST", "/developer/forgot-password", opts);
       expect(res.status).toBe(202);
       expect(res.body).toEqual(known.body);
@@ -142,7 +174,9 @@ describe("mail tokens", () => {
     let seen = smtp.mails.length;
     await mailPasswordReset(dev.email, "ip", t0);
     const resetToken = linkToken(await smtp.waitFor(dev.email, seen), "/reset-password");
-    await expect(resetPassword(resetToken, "late passphrase number 9", "ip", new Date(t0.getTime() + 3601_000))).rejects.toMatchObject({ code: "INVALID_REQUEST" });
+    await expect(
+      resetPassword(resetToken, "late passphrase number 9", "ip", new Date(t0.getTime() + 3601_000)),
+    ).rejects.toMatchObject({ code: "INVALID_REQUEST" });
 
     const email = uniqueEmail("verify");
     seen = smtp.mails.length;
@@ -151,7 +185,9 @@ describe("mail tokens", () => {
     const later = new Date(Date.now() + 24 * 3600_000 + 1000);
     await expect(verifyEmail(verifyToken, "ip", later)).rejects.toMatchObject({ code: "INVALID_REQUEST" });
     expect(await verifyEmail(verifyToken, "ip")).toMatchObject({ status: "verified" });
-    expect(await verifyEmail(verifyToken, "ip", new Date(Date.now() + 3600_000))).toMatchObject({ status: "already_verified" });
+    expect(await verifyEmail(verifyToken, "ip", new Date(Date.now() + 3600_000))).toMatchObject({
+      status: "already_verified",
+    });
     // Tokens are kept only as hashes.
     const stored = await db.emailToken.findMany({ where: { developer: { email } } });
     expect(stored.every((t) => t.tokenHash !== verifyToken && /^[0-9a-f]{64}$/.test(t.tokenHash))).toBe(true);

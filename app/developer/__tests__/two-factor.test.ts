@@ -10,7 +10,9 @@ import { uniqueIp } from "@/test/ip";
 
 /** The code an authenticator app shows for this secret at `at` (computed as a phone would). */
 function codeAt(secret: string, at: number): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({
+    timestamp: at,
+  });
 }
 
 async function enrolled() {
@@ -24,7 +26,10 @@ async function enrolled() {
 }
 
 const loginCall = (email: string, password: string, totp?: string) =>
-  call(login.POST, "POST", "/developer/login", { ip: uniqueIp(), body: totp === undefined ? { email, password } : { email, password, totp } });
+  call(login.POST, "POST", "/developer/login", {
+    ip: uniqueIp(),
+    body: totp === undefined ? { email, password } : { email, password, totp },
+  });
 
 describe("two-factor sign-in", () => {
   it("login without a code is 401 TOTP_REQUIRED; with the current code it gives an ID token; a wrong code is INVALID_CREDENTIALS", async () => {
@@ -41,7 +46,10 @@ describe("two-factor sign-in", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.id_token).toEqual(expect.any(String));
     // A code is never accepted twice.
-    expect(await loginCall(dev.email, password, next)).toMatchObject({ status: 401, body: { error: "INVALID_CREDENTIALS" } });
+    expect(await loginCall(dev.email, password, next)).toMatchObject({
+      status: 401,
+      body: { error: "INVALID_CREDENTIALS" },
+    });
   });
 
   it("a recovery code signs in once; the codes are stored hashed", async () => {
@@ -52,14 +60,19 @@ describe("two-factor sign-in", () => {
     expect(stored.map((r) => r.codeHash)).not.toContain(recovery_codes[0]);
     expect(stored.every((r) => /^[0-9a-f]{64}$/.test(r.codeHash))).toBe(true);
     expect((await loginCall(dev.email, password, recovery_codes[0])).status).toBe(200);
-    expect(await loginCall(dev.email, password, recovery_codes[0])).toMatchObject({ status: 401, body: { error: "INVALID_CREDENTIALS" } });
+    expect(await loginCall(dev.email, password, recovery_codes[0])).toMatchObject({
+      status: 401,
+      body: { error: "INVALID_CREDENTIALS" },
+    });
     expect((await loginCall(dev.email, password, recovery_codes[1].toUpperCase())).status).toBe(200);
   });
 
   it("enrolment needs a right first code, is audit-logged, and cannot start twice", async () => {
     const { dev } = await developerWithToken();
     const { secret } = await startTotpEnrolment(dev);
-    await expect(confirmTotpEnrolment(dev.id, codeAt(secret, Date.now() - 3600_000), "ip")).rejects.toMatchObject({ code: "INVALID_REQUEST" });
+    await expect(confirmTotpEnrolment(dev.id, codeAt(secret, Date.now() - 3600_000), "ip")).rejects.toMatchObject({
+      code: "INVALID_REQUEST",
+    });
     expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).totpEnabledAt).toBeNull();
     await confirmTotpEnrolment(dev.id, codeAt(secret, Date.now()), "ip");
     const after = await db.developer.findUniqueOrThrow({ where: { id: dev.id } });

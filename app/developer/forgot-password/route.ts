@@ -14,6 +14,9 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
     // and the mail, so the answer never tells whether the address has an account.
     const input = forgotPasswordBody.safeParse(await readJson(req).catch(() => undefined));
     if (input.success) await requestPasswordReset(input.data.email, ip);
-    return json({ message: "If an account exists for this address, we sent it a link to reset the password." }, { status: 202 });
+    return json(
+      { message: "If an account exists for this address, we sent it a link to reset the password." },
+      { status: 202 },
+    );
   }),
 });

@@ -12,6 +12,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
   POST: route(async ({ req, ip }) => {
     const { token, password } = resetPasswordBody.parse(await readJson(req));
     await resetPassword(token, password, ip);
-    return json({ message: "Your password has been changed; sign in with the new one. Other sessions have been signed out." });
+    return json({
+      message: "Your password has been changed; sign in with the new one. Other sessions have been signed out.",
+    });
   }),
 });

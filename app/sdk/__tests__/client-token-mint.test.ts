@@ -38,12 +38,24 @@ describe("POST /sdk/client-token", () => {
     const { test } = await createDeveloperWithKeys();
     const now = new Date();
     setSdkClock(() => now);
-    const origins = ["https://app.example.com", "http://localhost:5173", "https://app.example.com", "https://a.example.org:8443"];
-    const res = await mintClientToken({ ip: uniqueIp(), headers: { authorization: `Bearer ${test.key}` } }, { ttl_seconds: 900, max_scans: 10, origins });
+    const origins = [
+      "https://app.example.com",
+      "http://localhost:5173",
+      "https://app.example.com",
+      "https://a.example.org:8443",
+    ];
+    const res = await mintClientToken(
+      { ip: uniqueIp(), headers: { authorization: `Bearer ${test.key}` } },
+      { ttl_seconds: 900, max_scans: 10, origins },
+    );
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.token).toMatch(/^ct_test_[0-9a-f]{64}$/);
-    expect(body).toMatchObject({ expires_at: Math.floor(now.getTime() / 1000) + 900, max_scans: 10, origins: [origins[0], origins[1], origins[3]] });
+    expect(body).toMatchObject({
+      expires_at: Math.floor(now.getTime() / 1000) + 900,
+      max_scans: 10,
+      origins: [origins[0], origins[1], origins[3]],
+    });
   });
 
   it("never lets a token outlive its key's own expiry", async () => {
@@ -51,7 +63,9 @@ describe("POST /sdk/client-token", () => {
     const now = new Date();
     setSdkClock(() => now);
     const key = await createApiKey(dev.id, "live", { expiresAt: new Date(now.getTime() + 60_000) });
-    const body = await (await mintClientToken({ key: key.key, ip: uniqueIp() }, { origins: [TOKEN_ORIGIN], ttl_seconds: 600 })).json();
+    const body = await (
+      await mintClientToken({ key: key.key, ip: uniqueIp() }, { origins: [TOKEN_ORIGIN], ttl_seconds: 600 })
+    ).json();
     expect(body.expires_at).toBe(Math.floor((now.getTime() + 60_000) / 1000));
   });
 
@@ -87,7 +101,10 @@ describe("POST /sdk/client-token", () => {
     const { live } = await createDeveloperWithKeys();
     const token = await mintedToken(live.key, { max_scans: 3 });
     const { message } = await expectError(
-      await mintClientToken({ key: token, ip: uniqueIp(), headers: { origin: TOKEN_ORIGIN } }, { origins: [TOKEN_ORIGIN] }),
+      await mintClientToken(
+        { key: token, ip: uniqueIp(), headers: { origin: TOKEN_ORIGIN } },
+        { origins: [TOKEN_ORIGIN] },
+      ),
       403,
       "FORBIDDEN",
     );
@@ -102,7 +119,11 @@ describe("POST /sdk/client-token", () => {
     const body = { origins: [TOKEN_ORIGIN] };
     await expectError(await mintClientToken({ ip: uniqueIp() }, body), 401, "API_KEY_INVALID");
     await expectError(await mintClientToken({ key: live.key, ip: uniqueIp() }, body), 401, "API_KEY_REVOKED");
-    await expectError(await mintClientToken({ key: suspended.live.key, ip: uniqueIp() }, body), 403, "DEVELOPER_SUSPENDED");
+    await expectError(
+      await mintClientToken({ key: suspended.live.key, ip: uniqueIp() }, body),
+      403,
+      "DEVELOPER_SUSPENDED",
+    );
     expect(await db.clientToken.count({ where: { apiKeyId: { in: [live.id, suspended.live.id] } } })).toBe(0);
   });
 

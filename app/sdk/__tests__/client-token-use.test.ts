@@ -7,7 +7,15 @@ import { setSdkClock } from "@/lib/http/with-api-key";
 import { hashClientToken } from "@/lib/keys/client-token-format";
 import { SANDBOX_VITALS } from "@/lib/sessions/fallback";
 import { createApiKey, createDeveloper, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
-import { mintedToken, pollResult, startSession, TOKEN_ORIGIN, uploadComplete, uploadTensor, type Call } from "@/test/sdk-client";
+import {
+  mintedToken,
+  pollResult,
+  startSession,
+  TOKEN_ORIGIN,
+  uploadComplete,
+  uploadTensor,
+  type Call,
+} from "@/test/sdk-client";
 import { expectError } from "@/test/expect-error";
 import { uniqueIp } from "@/test/ip";
 
@@ -21,7 +29,10 @@ afterEach(() => {
 });
 
 /** A request as a browser page at `origin` makes it, the token as Authorization: Bearer. */
-const fromPage = (token: string, origin = TOKEN_ORIGIN): Call => ({ ip: uniqueIp(), headers: { authorization: `Bearer ${token}`, origin } });
+const fromPage = (token: string, origin = TOKEN_ORIGIN): Call => ({
+  ip: uniqueIp(),
+  headers: { authorization: `Bearer ${token}`, origin },
+});
 
 const tokenRow = (token: string) => db.clientToken.findUniqueOrThrow({ where: { tokenHash: hashClientToken(token) } });
 
@@ -73,15 +84,24 @@ describe("a client token on the SDK endpoints", () => {
     const token = await mintedToken(test.key, { ttl_seconds: 60, max_scans: 2 });
     expect((await startSession(fromPage(token))).status).toBe(200);
     setSdkClock(() => new Date(now.getTime() + 60_000));
-    expect((await expectError(await startSession(fromPage(token)), 401, "API_KEY_EXPIRED")).message).toMatch(/client token has expired/);
+    expect((await expectError(await startSession(fromPage(token)), 401, "API_KEY_EXPIRED")).message).toMatch(
+      /client token has expired/,
+    );
   });
 
   it("403 FORBIDDEN from another origin or without an Origin header, and nothing is started or counted", async () => {
     const { developer, test } = await createDeveloperWithKeys();
     const token = await mintedToken(test.key, { origins: [TOKEN_ORIGIN, "http://localhost:5173"] });
-    expect((await expectError(await startSession(fromPage(token, "https://evil.example.com")), 403, "FORBIDDEN")).message).toMatch(/origin/);
-    expect((await expectError(await startSession(fromPage(token, "https://app.example.com:8443")), 403, "FORBIDDEN")).message).toMatch(/origin/);
-    expect((await expectError(await startSession({ ip: uniqueIp(), key: token }), 403, "FORBIDDEN")).message).toMatch(/Origin header is missing/);
+    expect(
+      (await expectError(await startSession(fromPage(token, "https://evil.example.com")), 403, "FORBIDDEN")).message,
+    ).toMatch(/origin/);
+    expect(
+      (await expectError(await startSession(fromPage(token, "https://app.example.com:8443")), 403, "FORBIDDEN"))
+        .message,
+    ).toMatch(/origin/);
+    expect((await expectError(await startSession({ ip: uniqueIp(), key: token }), 403, "FORBIDDEN")).message).toMatch(
+      /Origin header is missing/,
+    );
     expect((await tokenRow(token)).scansUsed).toBe(0);
     expect(await db.session.count({ where: { developerId: developer.id } })).toBe(0);
     expect((await startSession(fromPage(token, "http://localhost:5173"))).status).toBe(200);
@@ -90,11 +110,16 @@ describe("a client token on the SDK endpoints", () => {
   it("takes a same-origin browser request without Origin (Sec-Fetch-Site) as coming from APP_URL", async () => {
     const { test } = await createDeveloperWithKeys();
     const token = await mintedToken(test.key, { origins: ["http://localhost:3000"], max_scans: 2 });
-    const sameOrigin = (site: string) => startSession({ ip: uniqueIp(), key: token, headers: { "sec-fetch-site": site } });
+    const sameOrigin = (site: string) =>
+      startSession({ ip: uniqueIp(), key: token, headers: { "sec-fetch-site": site } });
     expect((await sameOrigin("same-origin")).status).toBe(200);
     await expectError(await sameOrigin("cross-site"), 403, "FORBIDDEN");
     const elsewhere = await mintedToken(test.key);
-    await expectError(await startSession({ ip: uniqueIp(), key: elsewhere, headers: { "sec-fetch-site": "same-origin" } }), 403, "FORBIDDEN");
+    await expectError(
+      await startSession({ ip: uniqueIp(), key: elsewhere, headers: { "sec-fetch-site": "same-origin" } }),
+      403,
+      "FORBIDDEN",
+    );
   });
 
   it("403 FORBIDDEN past its scan count, while its started sessions can still complete", async () => {
@@ -102,7 +127,9 @@ describe("a client token on the SDK endpoints", () => {
     const token = await mintedToken(test.key, { max_scans: 2 });
     const first = await (await startSession(fromPage(token))).json();
     expect((await startSession(fromPage(token))).status).toBe(200);
-    expect((await expectError(await startSession(fromPage(token)), 403, "FORBIDDEN")).message).toMatch(/used all 2 of its scans/);
+    expect((await expectError(await startSession(fromPage(token)), 403, "FORBIDDEN")).message).toMatch(
+      /used all 2 of its scans/,
+    );
     await uploadTensor(first.upload_url, new Uint8Array(64));
     expect((await uploadComplete(fromPage(token), { session_id: first.session_id })).status).toBe(200);
   });
@@ -133,7 +160,9 @@ describe("a client token on the SDK endpoints", () => {
     const token = await mintedToken(live.key, { max_scans: 3 });
     expect((await startSession(fromPage(token))).status).toBe(200);
     await db.apiKey.update({ where: { id: live.id }, data: { revokedAt: new Date() } });
-    expect((await expectError(await startSession(fromPage(token)), 401, "API_KEY_REVOKED")).message).toMatch(/minted this client token was revoked/);
+    expect((await expectError(await startSession(fromPage(token)), 401, "API_KEY_REVOKED")).message).toMatch(
+      /minted this client token was revoked/,
+    );
 
     const dev = await createDeveloper();
     const now = new Date();
@@ -156,7 +185,11 @@ describe("a client token on the SDK endpoints", () => {
     const ip = uniqueIp();
     const unknown = `ct_live_${"0".repeat(64)}`;
     for (const bad of [unknown, "ct_live_XYZ", `ct_${"a".repeat(64)}`, `${unknown}0`]) {
-      await expectError(await startSession({ ip, key: bad, headers: { origin: TOKEN_ORIGIN } }), 401, "API_KEY_INVALID");
+      await expectError(
+        await startSession({ ip, key: bad, headers: { origin: TOKEN_ORIGIN } }),
+        401,
+        "API_KEY_INVALID",
+      );
     }
     for (let i = 0; i < 6; i++) await startSession({ ip, key: unknown, headers: { origin: TOKEN_ORIGIN } });
     const blocked = await startSession({ ip, key: test.key });
@@ -173,7 +206,11 @@ describe("a client token on the developer API", () => {
     const got = await profile.GET(new Request("http://localhost:3000/developer/profile", { headers }));
     await expectError(got, 401, "UNAUTHORIZED");
     const created = await keys.POST(
-      new Request("http://localhost:3000/developer/keys", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ name: "x", environment: "live" }) }),
+      new Request("http://localhost:3000/developer/keys", {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ name: "x", environment: "live" }),
+      }),
     );
     await expectError(created, 401, "UNAUTHORIZED");
   });

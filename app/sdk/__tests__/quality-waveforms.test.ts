@@ -60,7 +60,11 @@ describe("per-vital quality", () => {
 describe("waveforms (?include=waveform)", () => {
   it("returns the pulse and breathing waveforms and, with persistence off, keeps nothing of them", async () => {
     const { live } = await createDeveloperWithKeys();
-    const { session, res, body } = await scanned(live.key, syntheticTensor({ heartRate: 80 }).tensor, "include=waveform");
+    const { session, res, body } = await scanned(
+      live.key,
+      syntheticTensor({ heartRate: 80 }).tensor,
+      "include=waveform",
+    );
     expect(res.status).toBe(200);
     expectWaveform(body.waveforms.pulse, 300);
     expectWaveform(body.waveforms.breathing, 300);
@@ -90,7 +94,9 @@ describe("waveforms (?include=waveform)", () => {
       const polled = await (await pollResult({ key: live.key, query: "include=waveform" }, id)).json();
       expect(polled.waveforms).toEqual(body.waveforms);
       expect(await (await pollResult({ key: live.key }, id)).json()).not.toHaveProperty("waveforms");
-      const again = await (await uploadComplete({ key: live.key, query: "include=waveform" }, { session_id: id })).json();
+      const again = await (
+        await uploadComplete({ key: live.key, query: "include=waveform" }, { session_id: id })
+      ).json();
       expect(again.waveforms).toEqual(body.waveforms);
 
       const afterTtl = new Date(polled.completed_at * 1000 + 901_000);
@@ -107,7 +113,9 @@ describe("waveforms (?include=waveform)", () => {
       expect(body).not.toHaveProperty("waveforms");
       const row = await db.result.findUnique({ where: { sessionId: session.session_id } });
       expect(row?.waveforms).toBeNull();
-      expect((await (await pollResult({ key: live.key, query: "include=waveform" }, session.session_id)).json()).waveforms).toBeNull();
+      expect(
+        (await (await pollResult({ key: live.key, query: "include=waveform" }, session.session_id)).json()).waveforms,
+      ).toBeNull();
     });
   });
 });

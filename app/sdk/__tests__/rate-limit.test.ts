@@ -36,7 +36,9 @@ describe("what counts toward the hourly limit", () => {
     expect(await counted(developer.id)).toBe(1);
     await createApiKey(developer.id, "live", { revokedAt: new Date() }).then((k) => startSession({ key: k.key }));
     await uploadTensor(session.upload_url, new Uint8Array(10));
-    await startRoute.OPTIONS(new Request("http://x/sdk/session/start", { method: "OPTIONS", headers: { "x-api-key": live.key } }));
+    await startRoute.OPTIONS(
+      new Request("http://x/sdk/session/start", { method: "OPTIONS", headers: { "x-api-key": live.key } }),
+    );
     const blockedIp = uniqueIp();
     for (let i = 0; i < 10; i++) await startSession({ key: "ck_live_bad", ip: blockedIp });
     expect((await startSession({ key: live.key, ip: blockedIp })).status).toBe(429);
@@ -70,7 +72,10 @@ describe("the sliding window", () => {
     const { developer, test } = await createDeveloperWithKeys();
     const t0 = new Date("2026-11-22T08:00:00Z");
     setSdkClock(() => t0);
-    await fillRateWindow(developer.id, Array.from({ length: 299 }, () => t0));
+    await fillRateWindow(
+      developer.id,
+      Array.from({ length: 299 }, () => t0),
+    );
     const t1 = new Date(t0.getTime() + 20 * 60_000);
     setSdkClock(() => t1);
     const last = await pollResult({ key: test.key }, randomUUID());
@@ -94,7 +99,10 @@ describe("the sliding window", () => {
   });
 
   it("applies each plan's hourly limit", async () => {
-    for (const [plan, limit] of [["pro", 1000], ["enterprise", 5000]] as const) {
+    for (const [plan, limit] of [
+      ["pro", 1000],
+      ["enterprise", 5000],
+    ] as const) {
       const { test } = await createDeveloperWithKeys({ plan });
       const res = await pollResult({ key: test.key }, randomUUID());
       expect(res.headers.get("x-ratelimit-limit")).toBe(String(limit));

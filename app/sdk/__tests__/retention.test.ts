@@ -28,7 +28,14 @@ afterEach(() => {
 async function storageContents(): Promise<string> {
   const dir = env().storageDir;
   const names = await readdir(dir).catch(() => [] as string[]);
-  const contents = await Promise.all(names.map((n) => readFile(path.join(dir, n)).then((b) => b.toString("latin1"), () => "")));
+  const contents = await Promise.all(
+    names.map((n) =>
+      readFile(path.join(dir, n)).then(
+        (b) => b.toString("latin1"),
+        () => "",
+      ),
+    ),
+  );
   return names.join("\n") + contents.join("\n");
 }
 
@@ -136,9 +143,15 @@ describe("persistence on", () => {
     const t0 = new Date();
     setSdkClock(() => t0);
     const session = await (await startSession({ key: test.key })).json();
-    expect(await (await pollResult({ key: test.key }, session.session_id)).json()).toEqual({ session_id: session.session_id, status: "created" });
+    expect(await (await pollResult({ key: test.key }, session.session_id)).json()).toEqual({
+      session_id: session.session_id,
+      status: "created",
+    });
     await uploadTensor(session.upload_url, new Uint8Array(8));
-    expect(await (await pollResult({ key: test.key }, session.session_id, "path")).json()).toEqual({ session_id: session.session_id, status: "uploading" });
+    expect(await (await pollResult({ key: test.key }, session.session_id, "path")).json()).toEqual({
+      session_id: session.session_id,
+      status: "uploading",
+    });
     const completed = await (await uploadComplete({ key: test.key }, { session_id: session.session_id })).json();
     expect(await tensorExists(session.session_id)).toBe(false);
 

@@ -112,7 +112,11 @@ describe("STORAGE_DRIVER=s3", () => {
     expect((await put(session.upload_url, tensor)).status).toBe(200);
     const res = await uploadComplete({ key: live.key }, { session_id: session.session_id });
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ error: "PAYLOAD_TOO_LARGE", retryable: false, message: expect.stringContaining(String(tensor.length)) });
+    expect(await res.json()).toMatchObject({
+      error: "PAYLOAD_TOO_LARGE",
+      retryable: false,
+      message: expect.stringContaining(String(tensor.length)),
+    });
     expect(await s3.keys(objectKey(session.session_id))).toEqual([]);
     expect(await downloadsLeft()).toEqual([]);
     expect((await db.session.findUniqueOrThrow({ where: { id: session.session_id } })).status).toBe("created");
@@ -141,7 +145,10 @@ describe("STORAGE_DRIVER=s3", () => {
     const b = await started(test.key);
     for (const s of [a, b]) expect((await put(s.upload_url, new Uint8Array(16))).status).toBe(200);
     // Expire just these two sessions, so the sweep touches no other test's rows.
-    await db.session.updateMany({ where: { id: { in: [a.session_id, b.session_id] } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.session.updateMany({
+      where: { id: { in: [a.session_id, b.session_id] } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
 
     const res = await uploadComplete({ key: test.key }, { session_id: a.session_id });
     expect(res.status).toBe(404);

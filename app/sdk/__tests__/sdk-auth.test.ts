@@ -12,7 +12,13 @@ import { uniqueIp } from "@/test/ip";
 const endpoints: [string, (call: Call) => Promise<Response>][] = [
   ["start", (call) => startSession(call)],
   ["upload-complete", (call) => uploadComplete(call, { session_id: randomUUID() })],
-  ["upload-complete (path form)", (call) => { const id = randomUUID(); return uploadComplete(call, { session_id: id }, id); }],
+  [
+    "upload-complete (path form)",
+    (call) => {
+      const id = randomUUID();
+      return uploadComplete(call, { session_id: id }, id);
+    },
+  ],
   ["result", (call) => pollResult(call, randomUUID())],
   ["result (path form)", (call) => pollResult(call, randomUUID(), "path")],
 ];
@@ -50,44 +56,58 @@ describe.each(endpoints)("%s", (_name, call) => {
     expect(s.message).toMatch(/support/i);
     const p = await expectError(await call({ key: pending.test.key, ip: uniqueIp() }), 403, "DEVELOPER_PENDING");
     expect(p.message).toMatch(/verify/i);
-    expect(await hourlyRequestCount(suspended.developer.id) + (await hourlyRequestCount(pending.developer.id))).toBe(0);
+    expect((await hourlyRequestCount(suspended.developer.id)) + (await hourlyRequestCount(pending.developer.id))).toBe(
+      0,
+    );
   });
 
   it.each([
     ["suspended", "DEVELOPER_SUSPENDED"],
     ["pending", "DEVELOPER_PENDING"],
-  ] as const)("403 answers of a %s account carry the X-RateLimit-* figures of the window, without counting themselves", async (status, code) => {
-    const { developer, test } = await createDeveloperWithKeys();
-    const now = new Date();
-    await fillRateWindow(developer.id, [new Date(now.getTime() - 60_000), now]);
-    await db.developer.update({ where: { id: developer.id }, data: { status } });
-    const res = await call({ key: test.key, ip: uniqueIp() });
-    await expectError(res, 403, code);
-    expect(res.headers.get("x-ratelimit-limit")).toBe("300");
-    expect(res.headers.get("x-ratelimit-remaining")).toBe("298");
-    expect(Number(res.headers.get("x-ratelimit-reset"))).toBe(Math.ceil((now.getTime() - 60_000 + 3_600_000) / 1000));
-    expect(await hourlyRequestCount(developer.id)).toBe(2);
-  });
+  ] as const)(
+    "403 answers of a %s account carry the X-RateLimit-* figures of the window, without counting themselves",
+    async (status, code) => {
+      const { developer, test } = await createDeveloperWithKeys();
+      const now = new Date();
+      await fillRateWindow(developer.id, [new Date(now.getTime() - 60_000), now]);
+      await db.developer.update({ where: { id: developer.id }, data: { status } });
+      const res = await call({ key: test.key, ip: uniqueIp() });
+      await expectError(res, 403, code);
+      expect(res.headers.get("x-ratelimit-limit")).toBe("300");
+      expect(res.headers.get("x-ratelimit-remaining")).toBe("298");
+      expect(Number(res.headers.get("x-ratelimit-reset"))).toBe(Math.ceil((now.getTime() - 60_000 + 3_600_000) / 1000));
+      expect(await hourlyRequestCount(developer.id)).toBe(2);
+    },
+  );
 
   it("accepts Authorization: Bearer, and X-API-Key wins over it", async () => {
     const { live } = await createDeveloperWithKeys();
     const bearer = await call({ ip: uniqueIp(), headers: { authorization: `Bearer ${live.key}` } });
     expect(bearer.status).not.toBe(401);
-    const conflicting = await call({ key: `ck_live_${"b".repeat(64)}`, ip: uniqueIp(), headers: { authorization: `Bearer ${live.key}` } });
+    const conflicting = await call({
+      key: `ck_live_${"b".repeat(64)}`,
+      ip: uniqueIp(),
+      headers: { authorization: `Bearer ${live.key}` },
+    });
     await expectError(conflicting, 401, "API_KEY_INVALID");
   });
 
   it("429 RATE_LIMIT_EXCEEDED past the hourly limit, retryable, with Retry-After and X-RateLimit-*", async () => {
     const { developer, test } = await createDeveloperWithKeys();
     const now = new Date();
-    await fillRateWindow(developer.id, Array.from({ length: 300 }, (_, i) => new Date(now.getTime() - 3_000_000 + i)));
+    await fillRateWindow(
+      developer.id,
+      Array.from({ length: 300 }, (_, i) => new Date(now.getTime() - 3_000_000 + i)),
+    );
     const res = await call({ key: test.key, ip: uniqueIp() });
     const body = await expectError(res, 429, "RATE_LIMIT_EXCEEDED", true);
     expect(body.retryAfter).toBeGreaterThanOrEqual(1);
     expect(res.headers.get("retry-after")).toBe(String(body.retryAfter));
     expect(res.headers.get("x-ratelimit-limit")).toBe("300");
     expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
-    expect(Number(res.headers.get("x-ratelimit-reset"))).toBe(Math.ceil((now.getTime() - 3_000_000 + 3_600_000) / 1000));
+    expect(Number(res.headers.get("x-ratelimit-reset"))).toBe(
+      Math.ceil((now.getTime() - 3_000_000 + 3_600_000) / 1000),
+    );
     expect(await hourlyRequestCount(developer.id)).toBe(300);
   });
 });
@@ -115,6 +135,8 @@ describe("last_used_at", () => {
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: live.id } })).lastUsedAt?.getTime()).toBe(t0.getTime());
     setSdkClock(() => new Date(t0.getTime() + 61_000));
     await pollResult({ key: live.key }, randomUUID());
-    expect((await db.apiKey.findUniqueOrThrow({ where: { id: live.id } })).lastUsedAt?.getTime()).toBe(t0.getTime() + 61_000);
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: live.id } })).lastUsedAt?.getTime()).toBe(
+      t0.getTime() + 61_000,
+    );
   });
 });

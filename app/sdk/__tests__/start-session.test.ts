@@ -36,7 +36,9 @@ describe("POST /sdk/session/start", () => {
 
   it("answers fallback_config with every range, confidence 0.0, varying between sessions", async () => {
     const { test } = await createDeveloperWithKeys();
-    const configs = await Promise.all(Array.from({ length: 8 }, async () => (await (await startSession({ key: test.key })).json()).fallback_config));
+    const configs = await Promise.all(
+      Array.from({ length: 8 }, async () => (await (await startSession({ key: test.key })).json()).fallback_config),
+    );
     for (const c of configs) {
       for (const field of ["heart_rate", "hrv", "respiratory_rate", "spo2", "systolic_bp", "diastolic_bp_offset"]) {
         expect(typeof c[field].min).toBe("number");
@@ -129,7 +131,10 @@ describe("POST /sdk/session/start", () => {
     const { developer, live } = await createDeveloperWithKeys();
     await setScansThisMonth(developer.id, 40);
     const now = new Date();
-    await fillRateWindow(developer.id, Array.from({ length: 300 }, (_, i) => new Date(now.getTime() - 600_000 + i)));
+    await fillRateWindow(
+      developer.id,
+      Array.from({ length: 300 }, (_, i) => new Date(now.getTime() - 600_000 + i)),
+    );
     const res = await startSession({ key: live.key, ip: uniqueIp() });
     expect(res.status).toBe(429);
     expect((await res.json()).error).toBe("RATE_LIMIT_EXCEEDED");
@@ -138,21 +143,27 @@ describe("POST /sdk/session/start", () => {
     expect(await scans(developer.id)).toBe(40);
   });
 
-  it.each(["pending", "suspended"] as const)("403 for a %s account carries X-Usage-* and X-RateLimit-*, counting nothing", async (status) => {
-    const { developer, live, test } = await createDeveloperWithKeys();
-    await setScansThisMonth(developer.id, 3);
-    await fillRateWindow(developer.id, [new Date(Date.now() - 60_000)]);
-    await db.developer.update({ where: { id: developer.id }, data: { status } });
-    for (const key of [live.key, test.key]) {
-      const res = await startSession({ key, ip: uniqueIp() });
-      expect(res.status).toBe(403);
-      expect((await res.json()).error).toBe(status === "pending" ? "DEVELOPER_PENDING" : "DEVELOPER_SUSPENDED");
-      expect(usageOf(res)).toEqual(["3", "500", "497"]);
-      expect([res.headers.get("x-ratelimit-limit"), res.headers.get("x-ratelimit-remaining")]).toEqual(["300", "299"]);
-    }
-    expect(await hourlyRequestCount(developer.id)).toBe(1);
-    expect(await scans(developer.id)).toBe(3);
-  });
+  it.each(["pending", "suspended"] as const)(
+    "403 for a %s account carries X-Usage-* and X-RateLimit-*, counting nothing",
+    async (status) => {
+      const { developer, live, test } = await createDeveloperWithKeys();
+      await setScansThisMonth(developer.id, 3);
+      await fillRateWindow(developer.id, [new Date(Date.now() - 60_000)]);
+      await db.developer.update({ where: { id: developer.id }, data: { status } });
+      for (const key of [live.key, test.key]) {
+        const res = await startSession({ key, ip: uniqueIp() });
+        expect(res.status).toBe(403);
+        expect((await res.json()).error).toBe(status === "pending" ? "DEVELOPER_PENDING" : "DEVELOPER_SUSPENDED");
+        expect(usageOf(res)).toEqual(["3", "500", "497"]);
+        expect([res.headers.get("x-ratelimit-limit"), res.headers.get("x-ratelimit-remaining")]).toEqual([
+          "300",
+          "299",
+        ]);
+      }
+      expect(await hourlyRequestCount(developer.id)).toBe(1);
+      expect(await scans(developer.id)).toBe(3);
+    },
+  );
 
   it("a key revoked or an account suspended between two starts is refused on the very next one", async () => {
     const { developer, live, test } = await createDeveloperWithKeys();

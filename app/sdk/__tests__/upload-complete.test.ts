@@ -11,7 +11,16 @@ import { uniqueIp } from "@/test/ip";
 
 afterEach(() => setSdkClock(() => new Date()));
 
-const VITAL_FIELDS = ["heart_rate", "respiratory_rate", "hrv", "spo2", "systolic_bp", "diastolic_bp", "confidence", "quality"];
+const VITAL_FIELDS = [
+  "heart_rate",
+  "respiratory_rate",
+  "hrv",
+  "spo2",
+  "systolic_bp",
+  "diastolic_bp",
+  "confidence",
+  "quality",
+];
 
 async function uploaded(key: string, tensor: Uint8Array = new Uint8Array(64)) {
   const session = await (await startSession({ key })).json();
@@ -71,18 +80,33 @@ describe("POST /sdk/session/upload-complete", () => {
     const res = await uploadComplete({ key: test.key }, { session_id: a.session_id }, a.session_id);
     expect(res.status).toBe(200);
     const b = await uploaded(test.key);
-    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: b.session_id }, randomUUID()))).toEqual({ status: 400, error: "INVALID_REQUEST" });
+    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: b.session_id }, randomUUID()))).toEqual({
+      status: 400,
+      error: "INVALID_REQUEST",
+    });
   });
 
-  it.each([["{}"], ['{"session_id": 12}'], ['{"session_id": ""}'], ["nope"], [""]])("400 INVALID_REQUEST for body %j", async (body) => {
-    const { test } = await createDeveloperWithKeys();
-    expect(await errorOf(await uploadComplete({ key: test.key }, body))).toEqual({ status: 400, error: "INVALID_REQUEST" });
-  });
+  it.each([["{}"], ['{"session_id": 12}'], ['{"session_id": ""}'], ["nope"], [""]])(
+    "400 INVALID_REQUEST for body %j",
+    async (body) => {
+      const { test } = await createDeveloperWithKeys();
+      expect(await errorOf(await uploadComplete({ key: test.key }, body))).toEqual({
+        status: 400,
+        error: "INVALID_REQUEST",
+      });
+    },
+  );
 
   it("404 SESSION_NOT_FOUND for an unknown id and for a malformed one", async () => {
     const { test } = await createDeveloperWithKeys();
-    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: randomUUID() }))).toEqual({ status: 404, error: "SESSION_NOT_FOUND" });
-    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: "'; DROP TABLE x; --" }))).toEqual({ status: 404, error: "SESSION_NOT_FOUND" });
+    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: randomUUID() }))).toEqual({
+      status: 404,
+      error: "SESSION_NOT_FOUND",
+    });
+    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: "'; DROP TABLE x; --" }))).toEqual({
+      status: 404,
+      error: "SESSION_NOT_FOUND",
+    });
   });
 
   it("404 for an expired session (message says so) and deletes its tensor", async () => {
@@ -101,8 +125,14 @@ describe("POST /sdk/session/upload-complete", () => {
     const owner = await createDeveloperWithKeys();
     const other = await createDeveloperWithKeys();
     const s = await uploaded(owner.test.key);
-    expect(await errorOf(await uploadComplete({ key: other.test.key }, { session_id: s.session_id }))).toEqual({ status: 403, error: "FORBIDDEN" });
-    expect(await errorOf(await uploadComplete({ key: owner.live.key }, { session_id: s.session_id }))).toEqual({ status: 404, error: "SESSION_NOT_FOUND" });
+    expect(await errorOf(await uploadComplete({ key: other.test.key }, { session_id: s.session_id }))).toEqual({
+      status: 403,
+      error: "FORBIDDEN",
+    });
+    expect(await errorOf(await uploadComplete({ key: owner.live.key }, { session_id: s.session_id }))).toEqual({
+      status: 404,
+      error: "SESSION_NOT_FOUND",
+    });
     const secondTestKey = await createApiKey(owner.developer.id, "test");
     expect((await uploadComplete({ key: secondTestKey.key }, { session_id: s.session_id })).status).toBe(200);
   });
@@ -129,7 +159,10 @@ describe("POST /sdk/session/upload-complete", () => {
     const { test } = await createDeveloperWithKeys();
     const s = await uploaded(test.key);
     expect((await uploadComplete({ key: test.key }, { session_id: s.session_id })).status).toBe(200);
-    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: s.session_id }))).toEqual({ status: 404, error: "SESSION_NOT_FOUND" });
+    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: s.session_id }))).toEqual({
+      status: 404,
+      error: "SESSION_NOT_FOUND",
+    });
   });
 });
 
@@ -139,14 +172,26 @@ describe("order of checks with several failures at once", () => {
     const suspended = await createDeveloperWithKeys();
     const s = await uploaded(owner.test.key);
     await db.developer.update({ where: { id: suspended.developer.id }, data: { status: "suspended" } });
-    expect(await errorOf(await uploadComplete({ key: suspended.test.key }, { session_id: s.session_id }))).toEqual({ status: 403, error: "DEVELOPER_SUSPENDED" });
+    expect(await errorOf(await uploadComplete({ key: suspended.test.key }, { session_id: s.session_id }))).toEqual({
+      status: 403,
+      error: "DEVELOPER_SUSPENDED",
+    });
   });
 
   it("a rate-limited key asking for an unknown session gets 429", async () => {
     const { developer, test } = await createDeveloperWithKeys();
-    await fillRateWindow(developer.id, Array.from({ length: 300 }, () => new Date()));
-    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: randomUUID() }))).toEqual({ status: 429, error: "RATE_LIMIT_EXCEEDED" });
-    expect(await errorOf(await pollResult({ key: test.key }, randomUUID()))).toEqual({ status: 429, error: "RATE_LIMIT_EXCEEDED" });
+    await fillRateWindow(
+      developer.id,
+      Array.from({ length: 300 }, () => new Date()),
+    );
+    expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: randomUUID() }))).toEqual({
+      status: 429,
+      error: "RATE_LIMIT_EXCEEDED",
+    });
+    expect(await errorOf(await pollResult({ key: test.key }, randomUUID()))).toEqual({
+      status: 429,
+      error: "RATE_LIMIT_EXCEEDED",
+    });
   });
 
   it("a live upload-complete at quota 0 still gets its vitals (the scan was paid at start)", async () => {

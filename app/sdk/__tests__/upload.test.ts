@@ -58,7 +58,9 @@ describe("PUT {upload_url}", () => {
 
   it("413 PAYLOAD_TOO_LARGE from Content-Length before reading the body", async () => {
     const { session } = await newSession();
-    const res = await uploadTensor(session.upload_url, chunked(10), "application/octet-stream", { "content-length": String(129 * 1024 * 1024) });
+    const res = await uploadTensor(session.upload_url, chunked(10), "application/octet-stream", {
+      "content-length": String(129 * 1024 * 1024),
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: "PAYLOAD_TOO_LARGE", retryable: false });
   });
@@ -97,7 +99,14 @@ describe("PUT {upload_url}", () => {
       return new Writable({
         write(chunk: Buffer, _enc, done) {
           written += chunk.length;
-          if (written > 1 << 20) return done(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC", errno: -28, syscall: "write" }));
+          if (written > 1 << 20)
+            return done(
+              Object.assign(new Error("ENOSPC: no space left on device, write"), {
+                code: "ENOSPC",
+                errno: -28,
+                syscall: "write",
+              }),
+            );
           disk.write(chunk, done);
         },
         final(done) {
@@ -112,13 +121,20 @@ describe("PUT {upload_url}", () => {
     try {
       const res = await uploadTensor(session.upload_url, chunked(4 << 20), "application/octet-stream");
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ error: "UNAVAILABLE", retryable: true, retryAfter: 30, message: expect.stringMatching(/storage/i) });
+      expect(await res.json()).toMatchObject({
+        error: "UNAVAILABLE",
+        retryable: true,
+        retryAfter: 30,
+        message: expect.stringMatching(/storage/i),
+      });
       expect(res.headers.get("retry-after")).toBe("30");
       expect(res.headers.get("x-request-id")).toBeTruthy();
     } finally {
       setTensorWriteStream(null);
     }
-    const left = (await readdir(env().storageDir).catch(() => [] as string[])).filter((f) => f.startsWith(session.session_id));
+    const left = (await readdir(env().storageDir).catch(() => [] as string[])).filter((f) =>
+      f.startsWith(session.session_id),
+    );
     expect(left).toEqual([]);
     // Space is back: the same address takes the tensor and the scan completes.
     expect((await uploadTensor(session.upload_url, new Uint8Array(64).fill(3))).status).toBe(200);

@@ -46,7 +46,10 @@ describe("usage alerts", () => {
     await starts(second.key, 2);
     await starts(test.key, 2);
     const today = new Date().toISOString().slice(0, 10);
-    const rows = await db.keyUsageDay.findMany({ where: { apiKey: { developerId: developer.id } }, orderBy: { scanCount: "desc" } });
+    const rows = await db.keyUsageDay.findMany({
+      where: { apiKey: { developerId: developer.id } },
+      orderBy: { scanCount: "desc" },
+    });
     expect(rows.map((r) => [r.apiKeyId, r.day, r.scanCount])).toEqual([
       [live.id, today, 3],
       [second.id, today, 2],

@@ -9,6 +9,9 @@ export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
   POST: withApiKey(async ({ req, key, now }) =>
-    json(await mintClientToken(key, await readJson(req), now), { status: 201, headers: { "Cache-Control": "no-store" } }),
+    json(await mintClientToken(key, await readJson(req), now), {
+      status: 201,
+      headers: { "Cache-Control": "no-store" },
+    }),
   ),
 });

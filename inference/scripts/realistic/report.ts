@@ -37,7 +37,9 @@ function line(label: string, rs: Row[]) {
 
 function table(title: string, rs: Row[], key: (r: Row) => string, order?: string[]) {
   console.log(`\n${title}\n`);
-  console.log("| condition | scans | confident (>= 0.4) | HR MAE confident (bpm) | HR bias confident | worst confident error | >= 0.4 off > 10 | >= 0.7 off > 5 | RR MAE confident (/min) | HR MAE all |");
+  console.log(
+    "| condition | scans | confident (>= 0.4) | HR MAE confident (bpm) | HR bias confident | worst confident error | >= 0.4 off > 10 | >= 0.7 off > 5 | RR MAE confident (/min) | HR MAE all |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   const groups = new Map<string, Row[]>();
   for (const r of rs) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
@@ -45,13 +47,17 @@ function table(title: string, rs: Row[], key: (r: Row) => string, order?: string
   for (const k of keys) if (groups.has(k)) console.log(line(k, groups.get(k)!));
 }
 
-const hrBucket = (r: Row) => (r.truth < 60 ? "40-60" : r.truth < 90 ? "60-90" : r.truth < 120 ? "90-120" : r.truth < 150 ? "120-150" : "150-180");
+const hrBucket = (r: Row) =>
+  r.truth < 60 ? "40-60" : r.truth < 90 ? "60-90" : r.truth < 120 ? "90-120" : r.truth < 150 ? "120-150" : "150-180";
 const cheekBucket = (r: Row) => (r.c.cheekPx < 28 ? "25-27 px" : r.c.cheekPx < 30 ? "28-29 px" : "30-32 px");
-const bppBucket = (r: Row) => (r.c.bitsPerPixel < 0.2 ? "0.10-0.20" : r.c.bitsPerPixel < 0.4 ? "0.20-0.40" : "0.40-1.00");
+const bppBucket = (r: Row) =>
+  r.c.bitsPerPixel < 0.2 ? "0.10-0.20" : r.c.bitsPerPixel < 0.4 ? "0.20-0.40" : "0.40-1.00";
 
 export function printReport(results: Result[], seconds: number) {
   const rs = rows(results);
-  console.log(`Realistic chain: ${rs.length} scans${Number.isFinite(seconds) ? ` in ${seconds.toFixed(0)} s` : ""} (${rs.filter((r) => !Number.isFinite(r.err)).length} failed analyses count as confidence 0).`);
+  console.log(
+    `Realistic chain: ${rs.length} scans${Number.isFinite(seconds) ? ` in ${seconds.toFixed(0)} s` : ""} (${rs.filter((r) => !Number.isFinite(r.err)).length} failed analyses count as confidence 0).`,
+  );
   table("Overall", rs, () => "all");
   table("By codec", rs, (r) => r.c.codec);
   table("By frame rate", rs, (r) => `${r.c.fps} fps`, ["15 fps", "24 fps", "30 fps", "60 fps"]);
@@ -59,20 +65,44 @@ export function printReport(results: Result[], seconds: number) {
   table("By heart rate (bpm)", rs, hrBucket, ["40-60", "60-90", "90-120", "120-150", "150-180"]);
   table("By cheek region size (source pixels)", rs, cheekBucket);
   table("By bitrate (bits per pixel per frame)", rs, bppBucket);
-  table("By camera events (exposure steps / white-balance steps / head movements)", rs, (r) => `${r.c.exposureSteps} / ${r.c.whiteBalanceSteps} / ${r.c.moves}`);
-  table("Acceptance subset", rs.filter((r) => r.c.fps === 30 && r.c.codec === "h264" && r.c.fitzpatrick <= 4), () => "Fitzpatrick 1-4, 30 fps, H.264");
+  table(
+    "By camera events (exposure steps / white-balance steps / head movements)",
+    rs,
+    (r) => `${r.c.exposureSteps} / ${r.c.whiteBalanceSteps} / ${r.c.moves}`,
+  );
+  table(
+    "Acceptance subset",
+    rs.filter((r) => r.c.fps === 30 && r.c.codec === "h264" && r.c.fitzpatrick <= 4),
+    () => "Fitzpatrick 1-4, 30 fps, H.264",
+  );
 
   console.log("\nReliability (share of scans within 5 bpm, by confidence)\n");
   console.log("| confidence | scans | within 5 bpm | within 10 bpm | HR MAE (bpm) |");
   console.log("|---|---|---|---|---|");
-  for (const [lo, hi] of [[0, 0.1], [0.1, 0.25], [0.25, 0.4], [0.4, 0.55], [0.55, 0.7], [0.7, 0.85], [0.85, 1.01]]) {
+  for (const [lo, hi] of [
+    [0, 0.1],
+    [0.1, 0.25],
+    [0.25, 0.4],
+    [0.4, 0.55],
+    [0.55, 0.7],
+    [0.7, 0.85],
+    [0.85, 1.01],
+  ]) {
     const bin = rs.filter((r) => r.conf >= lo && r.conf < hi && Number.isFinite(r.err));
-    const share = (lim: number) => (bin.length ? `${f((100 * bin.filter((r) => r.err <= lim).length) / bin.length, 0)} %` : "-");
-    console.log(`| ${lo.toFixed(2)}-${Math.min(1, hi).toFixed(2)} | ${bin.length} | ${share(5)} | ${share(10)} | ${f(mean(bin.map((r) => r.err)))} |`);
+    const share = (lim: number) =>
+      bin.length ? `${f((100 * bin.filter((r) => r.err <= lim).length) / bin.length, 0)} %` : "-";
+    console.log(
+      `| ${lo.toFixed(2)}-${Math.min(1, hi).toFixed(2)} | ${bin.length} | ${share(5)} | ${share(10)} | ${f(mean(bin.map((r) => r.err)))} |`,
+    );
   }
 
   console.log("\nWorst confident (>= 0.4) errors\n");
-  for (const r of rs.filter((r) => r.conf >= CONFIDENT).sort((a, b) => b.err - a.err).slice(0, 8)) {
-    console.log(`- #${r.c.index} ${r.c.codec} ${r.c.fps} fps type ${r.c.fitzpatrick} cheek ${r.c.cheekPx} px ${r.c.kbps} kbps: read ${r.read} for ${r.truth.toFixed(1)} bpm at ${r.conf}`);
+  for (const r of rs
+    .filter((r) => r.conf >= CONFIDENT)
+    .sort((a, b) => b.err - a.err)
+    .slice(0, 8)) {
+    console.log(
+      `- #${r.c.index} ${r.c.codec} ${r.c.fps} fps type ${r.c.fitzpatrick} cheek ${r.c.cheekPx} px ${r.c.kbps} kbps: read ${r.read} for ${r.truth.toFixed(1)} bpm at ${r.conf}`,
+    );
   }
 }

@@ -23,13 +23,26 @@ import { printReport, type Result } from "./report.js";
  * .bench/): rendering and the codec take ~99 % of a scan's time, and they do not change
  * when the post-processing does. The post-processing then runs exactly as analyzeBuffer's.
  */
-async function cachedOutput(c: RealisticCase, dir: string, cacheDir: string, seedOffset: number): Promise<{ truth: Result["truth"]; out: ModelOutput } | undefined> {
+async function cachedOutput(
+  c: RealisticCase,
+  dir: string,
+  cacheDir: string,
+  seedOffset: number,
+): Promise<{ truth: Result["truth"]; out: ModelOutput } | undefined> {
   const file = join(cacheDir, `o${seedOffset}-${c.index}.bin`);
   try {
     const buf = await readFile(file);
-    const head = JSON.parse(buf.subarray(4, 4 + buf.readUInt32LE(0)).toString("utf8")) as { frames: number; truth: Result["truth"]; pbv: boolean };
+    const head = JSON.parse(buf.subarray(4, 4 + buf.readUInt32LE(0)).toString("utf8")) as {
+      frames: number;
+      truth: Result["truth"];
+      pbv: boolean;
+    };
     let at = 4 + buf.readUInt32LE(0);
-    const take = (n: number) => { const a = new Float32Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + 4 * n)); at += 4 * n; return a; };
+    const take = (n: number) => {
+      const a = new Float32Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + 4 * n));
+      at += 4 * n;
+      return a;
+    };
     const T = head.frames;
     const out: ModelOutput = { frames: T, rgbMeans: take(T * 12), skinFraction: take(T * 4), pulse: take(T * 4) };
     if (head.pbv) out.pulsePbv = take(T * 4);
@@ -39,7 +52,9 @@ async function cachedOutput(c: RealisticCase, dir: string, cacheDir: string, see
     if (!made) return undefined;
     const out = await runModel(made.tensor, made.count, c.fps);
     const head = Buffer.from(JSON.stringify({ frames: out.frames, truth: made.truth, pbv: !!out.pulsePbv }));
-    const arrays = [out.rgbMeans, out.skinFraction, out.pulse, ...(out.pulsePbv ? [out.pulsePbv] : [])].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+    const arrays = [out.rgbMeans, out.skinFraction, out.pulse, ...(out.pulsePbv ? [out.pulsePbv] : [])].map((a) =>
+      Buffer.from(a.buffer, a.byteOffset, a.byteLength),
+    );
     const len = Buffer.alloc(4);
     len.writeUInt32LE(head.length);
     await mkdir(cacheDir, { recursive: true });
@@ -48,15 +63,27 @@ async function cachedOutput(c: RealisticCase, dir: string, cacheDir: string, see
   }
 }
 
-export async function runCaseCached(c: RealisticCase, dir: string, cacheDir: string, seedOffset: number): Promise<Result> {
+export async function runCaseCached(
+  c: RealisticCase,
+  dir: string,
+  cacheDir: string,
+  seedOffset: number,
+): Promise<Result> {
   const got = await cachedOutput(c, dir, cacheDir, seedOffset);
-  if (!got) return { c, truth: { heartRate: c.heartRate, respiratoryRate: c.respiratoryRate }, out: { ok: false, error: { code: "NO_FRAMES", message: "" } } };
+  if (!got)
+    return {
+      c,
+      truth: { heartRate: c.heartRate, respiratoryRate: c.respiratoryRate },
+      out: { ok: false, error: { code: "NO_FRAMES", message: "" } },
+    };
   const estimate = estimateVitals(got.out, c.fps);
   let out: AnalyzeOutcome;
   if (!estimate.ok) out = { ok: false, error: { code: estimate.code, message: estimate.message } };
   else {
     const final = finalizeVitals(estimate.vitals);
-    out = final.ok ? { ok: true, vitals: final.vitals, timings: {} as never } : { ok: false, error: { code: final.code, message: final.message } };
+    out = final.ok
+      ? { ok: true, vitals: final.vitals, timings: {} as never }
+      : { ok: false, error: { code: final.code, message: final.message } };
   }
   return { c, truth: got.truth, out };
 }
@@ -64,7 +91,12 @@ export async function runCaseCached(c: RealisticCase, dir: string, cacheDir: str
 async function renderAndExtract(c: RealisticCase, dir: string) {
   const scene = makeScene(c);
   const file = join(dir, `scan-${c.index}.${extensionOf(c.codec)}`);
-  await encode(file, c.codec, { width: c.width, height: c.height, fps: c.fps, kbps: c.kbps, frameCount: scene.frameCount }, scene.render);
+  await encode(
+    file,
+    c.codec,
+    { width: c.width, height: c.height, fps: c.fps, kbps: c.kbps, frameCount: scene.frameCount },
+    scene.render,
+  );
   const tensor = new Uint8Array(scene.frameCount * FRAME_BYTES);
   // A face tracker follows the face with about 0.3 px of jitter per frame.
   const jitter = gaussian(seededRandom(c.seed + 17));
@@ -80,7 +112,12 @@ async function renderAndExtract(c: RealisticCase, dir: string) {
 
 export async function runCase(c: RealisticCase, dir: string): Promise<Result> {
   const made = await renderAndExtract(c, dir);
-  if (!made) return { c, truth: { heartRate: c.heartRate, respiratoryRate: c.respiratoryRate }, out: { ok: false, error: { code: "NO_FRAMES", message: "" } } };
+  if (!made)
+    return {
+      c,
+      truth: { heartRate: c.heartRate, respiratoryRate: c.respiratoryRate },
+      out: { ok: false, error: { code: "NO_FRAMES", message: "" } },
+    };
   const out = await analyzeBuffer(encodeTensor(made.tensor, { frameCount: made.count, fps: c.fps }));
   return { c, truth: made.truth, out };
 }
@@ -96,41 +133,63 @@ type Saved = { index: number; hr: number; rr: number; conf: number; truthHr: num
  * after a post-processing change takes seconds, not the chain's 40 minutes.
  */
 export async function runRealistic(argv: string[]) {
-  const flag = (name: string, fallback: number) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
+  const flag = (name: string, fallback: number) =>
+    argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback;
   const count = flag("--count", argv.includes("--quick") ? 48 : 200);
   const jobs = flag("--jobs", 2);
   const all = realisticCases(count, flag("--seed-offset", 0));
-  if (argv.includes("--report")) return reportFromFiles(all, argv.slice(argv.indexOf("--report") + 1).filter((a) => !a.startsWith("--")));
+  if (argv.includes("--report"))
+    return reportFromFiles(
+      all,
+      argv.slice(argv.indexOf("--report") + 1).filter((a) => !a.startsWith("--")),
+    );
   // --indices a,b,c: only those scans (e.g. re-checking the confident ones after a change
   // that can only lower confidence).
-  const only = argv.includes("--indices") ? new Set(argv[argv.indexOf("--indices") + 1].split(",").map(Number)) : undefined;
+  const only = argv.includes("--indices")
+    ? new Set(argv[argv.indexOf("--indices") + 1].split(",").map(Number))
+    : undefined;
   const cases = all.slice(flag("--from", 0), flag("--to", count)).filter((c) => !only || only.has(c.index));
   const jsonl = argv.includes("--jsonl") ? argv[argv.indexOf("--jsonl") + 1] : undefined;
   const cacheArg = argv.includes("--cache") ? argv[argv.indexOf("--cache") + 1] : undefined;
-  const cacheDir = argv.includes("--cache") ? (cacheArg && !cacheArg.startsWith("--") ? cacheArg : join(process.cwd(), "..", ".bench", "realistic")) : undefined;
+  const cacheDir = argv.includes("--cache")
+    ? cacheArg && !cacheArg.startsWith("--")
+      ? cacheArg
+      : join(process.cwd(), "..", ".bench", "realistic")
+    : undefined;
   const seedOffset = flag("--seed-offset", 0);
   const dir = await mkdtemp(join(tmpdir(), "rppg-realistic-"));
   const results: Result[] = [];
   const started = performance.now();
   let next = 0;
   try {
-    await Promise.all(Array.from({ length: jobs }, async () => {
-      while (next < cases.length) {
-        const c = cases[next++];
-        const r = cacheDir ? await runCaseCached(c, dir, cacheDir, seedOffset) : await runCase(c, dir);
-        results.push(r);
-        if (jsonl) {
-          const v = r.out.ok ? r.out.vitals : undefined;
-          const row: Saved = { index: r.c.index, hr: v?.heart_rate ?? NaN, rr: v?.respiratory_rate ?? NaN, conf: v?.confidence ?? 0, truthHr: r.truth.heartRate, truthRr: r.truth.respiratoryRate };
-          await appendFile(jsonl, `${JSON.stringify(row)}\n`);
+    await Promise.all(
+      Array.from({ length: jobs }, async () => {
+        while (next < cases.length) {
+          const c = cases[next++];
+          const r = cacheDir ? await runCaseCached(c, dir, cacheDir, seedOffset) : await runCase(c, dir);
+          results.push(r);
+          if (jsonl) {
+            const v = r.out.ok ? r.out.vitals : undefined;
+            const row: Saved = {
+              index: r.c.index,
+              hr: v?.heart_rate ?? NaN,
+              rr: v?.respiratory_rate ?? NaN,
+              conf: v?.confidence ?? 0,
+              truthHr: r.truth.heartRate,
+              truthRr: r.truth.respiratoryRate,
+            };
+            await appendFile(jsonl, `${JSON.stringify(row)}\n`);
+          }
+          if (argv.includes("--verbose")) {
+            const v = r.out.ok ? `${r.out.vitals.heart_rate} conf ${r.out.vitals.confidence}` : r.out.error.code;
+            const rr = r.out.ok ? ` rr ${r.truth.respiratoryRate.toFixed(1)} -> ${r.out.vitals.respiratory_rate}` : "";
+            console.log(
+              `#${r.c.index} ${r.c.codec} ${r.c.fps} fps F${r.c.fitzpatrick} cheek ${r.c.cheekPx}px ${r.c.kbps} kbps hr ${r.truth.heartRate.toFixed(1)} -> ${v}${rr}`,
+            );
+          }
         }
-        if (argv.includes("--verbose")) {
-          const v = r.out.ok ? `${r.out.vitals.heart_rate} conf ${r.out.vitals.confidence}` : r.out.error.code;
-          const rr = r.out.ok ? ` rr ${r.truth.respiratoryRate.toFixed(1)} -> ${r.out.vitals.respiratory_rate}` : "";
-          console.log(`#${r.c.index} ${r.c.codec} ${r.c.fps} fps F${r.c.fitzpatrick} cheek ${r.c.cheekPx}px ${r.c.kbps} kbps hr ${r.truth.heartRate.toFixed(1)} -> ${v}${rr}`);
-        }
-      }
-    }));
+      }),
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -143,10 +202,20 @@ async function reportFromFiles(all: RealisticCase[], files: string[]) {
   for (const file of files) {
     for (const line of (await readFile(file, "utf8")).split("\n").filter(Boolean)) {
       const s = JSON.parse(line) as Saved;
-      const out = s.hr === null ? { ok: false as const, error: { code: "FAILED", message: "" } } : { ok: true as const, timings: {} as never, vitals: { heart_rate: s.hr, respiratory_rate: s.rr ?? NaN, confidence: s.conf } as never };
+      const out =
+        s.hr === null
+          ? { ok: false as const, error: { code: "FAILED", message: "" } }
+          : {
+              ok: true as const,
+              timings: {} as never,
+              vitals: { heart_rate: s.hr, respiratory_rate: s.rr ?? NaN, confidence: s.conf } as never,
+            };
       results.push({ c: all[s.index], truth: { heartRate: s.truthHr, respiratoryRate: s.truthRr }, out });
     }
   }
   const latest = new Map(results.map((r) => [r.c.index, r]));
-  printReport([...latest.values()].sort((a, b) => a.c.index - b.c.index), NaN);
+  printReport(
+    [...latest.values()].sort((a, b) => a.c.index - b.c.index),
+    NaN,
+  );
 }

@@ -37,7 +37,11 @@ export type Scene = {
 export function isSkin(u: number, v: number): boolean {
   if ((u / 0.5) ** 2 + (v / 0.66) ** 2 > 1) return false;
   if (v < -0.42) return false; // hair line
-  for (const [eu, ev] of [[-0.19, -0.12], [0.19, -0.12]]) if (((u - eu) / 0.11) ** 2 + ((v - ev) / 0.06) ** 2 <= 1) return false;
+  for (const [eu, ev] of [
+    [-0.19, -0.12],
+    [0.19, -0.12],
+  ])
+    if (((u - eu) / 0.11) ** 2 + ((v - ev) / 0.06) ** 2 <= 1) return false;
   if ((u / 0.16) ** 2 + ((v - 0.33) / 0.05) ** 2 <= 1) return false; // mouth
   return true;
 }
@@ -47,7 +51,11 @@ export function makeScene(o: SceneOptions): Scene {
   const gauss = gaussian(rand);
   const T = Math.round(o.seconds * o.fps);
   const times = Float64Array.from({ length: T }, (_, i) => i / o.fps);
-  const train = beatTrain({ heartRate: o.heartRate, sdnnMs: o.sdnnMs, respiratoryRate: o.respiratoryRate }, o.seconds, o.seed * 7919 + 1);
+  const train = beatTrain(
+    { heartRate: o.heartRate, sdnnMs: o.sdnnMs, respiratoryRate: o.respiratoryRate },
+    o.seconds,
+    o.seed * 7919 + 1,
+  );
   const volume = bloodVolume(train, o.respiratoryRate, rand() * 6.283, times);
   const tone = SKIN_TONES[o.fitzpatrick - 1];
   const amp = 0.006 * (1 - 0.08 * (o.fitzpatrick - 1));
@@ -55,29 +63,46 @@ export function makeScene(o: SceneOptions): Scene {
 
   // Camera: light drift, auto-exposure and white-balance steps (each settles in ~0.3 s).
   const drift = 0.04 * rand();
-  const driftF = 0.01 + 0.03 * rand(), driftPh = 6.283 * rand();
-  const steps = (count: number, size: number) => Array.from({ length: count }, () => ({ at: 2 + rand() * (o.seconds - 4), by: (rand() < 0.5 ? -1 : 1) * size * (0.5 + 0.5 * rand()) }));
+  const driftF = 0.01 + 0.03 * rand(),
+    driftPh = 6.283 * rand();
+  const steps = (count: number, size: number) =>
+    Array.from({ length: count }, () => ({
+      at: 2 + rand() * (o.seconds - 4),
+      by: (rand() < 0.5 ? -1 : 1) * size * (0.5 + 0.5 * rand()),
+    }));
   const exposure = steps(o.exposureSteps, 0.12);
   const balance = [0, 1, 2].map(() => steps(o.whiteBalanceSteps, 0.05));
-  const settle = (list: { at: number; by: number }[], t: number) => list.reduce((a, s) => a * (1 + s.by / (1 + Math.exp(-(t - s.at) / 0.08))), 1);
+  const settle = (list: { at: number; by: number }[], t: number) =>
+    list.reduce((a, s) => a * (1 + s.by / (1 + Math.exp(-(t - s.at) / 0.08))), 1);
   const moves = Array.from({ length: o.moves }, () => ({ at: rand() * o.seconds, dx: 4 * gauss(), dy: 2 * gauss() }));
   const sway = { ax: 0.6 * rand(), fx: 0.1 + 0.2 * rand(), ph: 6.283 * rand() };
 
   const centre = (t: number): [number, number] => {
     const s = t / o.fps;
-    let x = o.width / 2 + sway.ax * Math.sin(2 * Math.PI * sway.fx * s + sway.ph), y = o.height / 2;
-    for (const m of moves) { const w = Math.exp(-0.5 * ((s - m.at) / 0.4) ** 2); x += m.dx * w; y += m.dy * w; }
+    let x = o.width / 2 + sway.ax * Math.sin(2 * Math.PI * sway.fx * s + sway.ph),
+      y = o.height / 2;
+    for (const m of moves) {
+      const w = Math.exp(-0.5 * ((s - m.at) / 0.4) ** 2);
+      x += m.dx * w;
+      y += m.dy * w;
+    }
     return [x, y];
   };
 
   // Static face texture and perfusion (forehead and cheeks stronger), in face pixels.
-  const F = o.faceWidth, TW = Math.ceil(F * 1.4);
+  const F = o.faceWidth,
+    TW = Math.ceil(F * 1.4);
   const texture = Float32Array.from({ length: TW * TW }, () => 1 + 0.04 * gauss());
   const perfusion = new Float32Array(TW * TW);
-  for (let j = 0; j < TW; j++) for (let i = 0; i < TW; i++) {
-    const u = i / F - 0.7, v = j / F - 0.7;
-    perfusion[j * TW + i] = 0.7 + 0.5 * Math.exp(-((v + 0.28) ** 2) / 0.02) + 0.4 * Math.exp(-((Math.abs(u) - 0.2) ** 2 + (v - 0.12) ** 2) / 0.01);
-  }
+  for (let j = 0; j < TW; j++)
+    for (let i = 0; i < TW; i++) {
+      const u = i / F - 0.7,
+        v = j / F - 0.7;
+      perfusion[j * TW + i] =
+        0.7 +
+        0.5 * Math.exp(-((v + 0.28) ** 2) / 0.02) +
+        0.4 * Math.exp(-((Math.abs(u) - 0.2) ** 2 + (v - 0.12) ** 2) / 0.01);
+    }
   const background = Float32Array.from({ length: o.width * o.height }, () => 70 + 25 * rand());
   const NOISE = 1 << 16;
   const noise = Float32Array.from({ length: NOISE }, () => o.noise * gauss());
@@ -91,21 +116,35 @@ export function makeScene(o: SceneOptions): Scene {
     let off = (rand() * NOISE) | 0;
     for (let y = 0; y < o.height; y++) {
       for (let x = 0; x < o.width; x++) {
-        const u = (x - cx) / F, v = (y - cy) / F;
+        const u = (x - cx) / F,
+          v = (y - cy) / F;
         const p = (y * o.width + x) * 3;
         if (!isSkin(u, v)) {
           const b = background[y * o.width + x] * light;
-          for (let c = 0; c < 3; c++) out[p + c] = clampByte(b * gains[c] / light + noise[off++ & (NOISE - 1)]);
+          for (let c = 0; c < 3; c++) out[p + c] = clampByte((b * gains[c]) / light + noise[off++ & (NOISE - 1)]);
           continue;
         }
-        const k = Math.min(TW - 1, Math.max(0, Math.round((v + 0.7) * F))) * TW + Math.min(TW - 1, Math.max(0, Math.round((u + 0.7) * F)));
+        const k =
+          Math.min(TW - 1, Math.max(0, Math.round((v + 0.7) * F))) * TW +
+          Math.min(TW - 1, Math.max(0, Math.round((u + 0.7) * F)));
         const shade = texture[k] * (1 - 0.25 * Math.abs(u)); // rounder face: darker at the sides
-        for (let c = 0; c < 3; c++) out[p + c] = clampByte(tone[c] * shade * gains[c] * (1 - pulse * signature[c] * perfusion[k]) + noise[off++ & (NOISE - 1)]);
+        for (let c = 0; c < 3; c++)
+          out[p + c] = clampByte(
+            tone[c] * shade * gains[c] * (1 - pulse * signature[c] * perfusion[k]) + noise[off++ & (NOISE - 1)],
+          );
       }
     }
   };
   const inWindow = train.beatTimes.filter((b) => b >= 0 && b < o.seconds);
-  return { frameCount: T, centre, render, truth: { heartRate: (60 * (inWindow.length - 1)) / (inWindow[inWindow.length - 1] - inWindow[0]), respiratoryRate: o.respiratoryRate } };
+  return {
+    frameCount: T,
+    centre,
+    render,
+    truth: {
+      heartRate: (60 * (inWindow.length - 1)) / (inWindow[inWindow.length - 1] - inWindow[0]),
+      respiratoryRate: o.respiratoryRate,
+    },
+  };
 }
 
 const clampByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v + 0.5) | 0;

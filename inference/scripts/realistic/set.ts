@@ -5,7 +5,13 @@ import { seededRandom } from "../../src/synth/random.js";
 import type { Codec } from "./codec.js";
 import type { SceneOptions } from "./scene.js";
 
-export type RealisticCase = SceneOptions & { index: number; codec: Codec; kbps: number; bitsPerPixel: number; cheekPx: number };
+export type RealisticCase = SceneOptions & {
+  index: number;
+  codec: Codec;
+  kbps: number;
+  bitsPerPixel: number;
+  cheekPx: number;
+};
 
 const FPS = [15, 24, 30, 60];
 // H.264 twice: phones record it; browsers send VP8 or VP9.

@@ -18,7 +18,10 @@ export function detectBeats(x: Float64Array, rate: number, pulseHz: number): Bea
   for (const i of candidates) {
     let clash = false;
     for (let j = Math.max(0, Math.ceil(i - minGap)); j <= Math.min(x.length - 1, Math.floor(i + minGap)); j++) {
-      if (taken[j]) { clash = true; break; }
+      if (taken[j]) {
+        clash = true;
+        break;
+      }
     }
     if (clash) continue;
     taken[i] = 1;
@@ -61,7 +64,11 @@ export function cleanIntervals(times: number[], excluded?: (from: number, to: nu
   raw.forEach((ibi, i) => {
     const local = raw.slice(Math.max(0, i - 3), i + 4).sort((a, b) => a - b);
     const localMedian = local[local.length >> 1];
-    const ok = !excluded?.(times[i], times[i + 1]) && ibi > 0.7 * globalMedian && ibi < 1.4 * globalMedian && Math.abs(ibi - localMedian) < 0.22 * localMedian;
+    const ok =
+      !excluded?.(times[i], times[i + 1]) &&
+      ibi > 0.7 * globalMedian &&
+      ibi < 1.4 * globalMedian &&
+      Math.abs(ibi - localMedian) < 0.22 * localMedian;
     if (ok) {
       ibisMs.push(ibi);
       midTimes.push((times[i] + times[i + 1]) / 2);

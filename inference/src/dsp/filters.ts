@@ -9,19 +9,25 @@ function design(kind: "low" | "high", cutoff: number, rate: number): Biquad {
   const alpha = Math.sin(w) / Math.SQRT2;
   const cos = Math.cos(w);
   const a0 = 1 + alpha;
-  const [b0, b1, b2] = kind === "low" ? [(1 - cos) / 2, 1 - cos, (1 - cos) / 2] : [(1 + cos) / 2, -(1 + cos), (1 + cos) / 2];
+  const [b0, b1, b2] =
+    kind === "low" ? [(1 - cos) / 2, 1 - cos, (1 - cos) / 2] : [(1 + cos) / 2, -(1 + cos), (1 + cos) / 2];
   return { b0: b0 / a0, b1: b1 / a0, b2: b2 / a0, a1: (-2 * cos) / a0, a2: (1 - alpha) / a0 };
 }
 
 function run(f: Biquad, x: Float64Array): Float64Array {
   const y = new Float64Array(x.length);
   // Start in steady state for the first sample, so edges do not ring.
-  let x1 = x[0], x2 = x[0];
+  let x1 = x[0],
+    x2 = x[0];
   const dc = (f.b0 + f.b1 + f.b2) / (1 + f.a1 + f.a2);
-  let y1 = x[0] * dc, y2 = x[0] * dc;
+  let y1 = x[0] * dc,
+    y2 = x[0] * dc;
   for (let i = 0; i < x.length; i++) {
     const v = f.b0 * x[i] + f.b1 * x1 + f.b2 * x2 - f.a1 * y1 - f.a2 * y2;
-    x2 = x1; x1 = x[i]; y2 = y1; y1 = v;
+    x2 = x1;
+    x1 = x[i];
+    y2 = y1;
+    y1 = v;
     y[i] = v;
   }
   return y;
@@ -59,9 +65,16 @@ export function bandPass(x: ArrayLike<number>, rate: number, lowHz: number, high
 export function detrend(x: ArrayLike<number>): Float64Array {
   const n = x.length;
   const tm = (n - 1) / 2;
-  let sx = 0, sxy = 0, sxx = 0;
-  for (let i = 0; i < n; i++) { sx += x[i]; sxy += (i - tm) * x[i]; sxx += (i - tm) ** 2; }
-  const m = sx / n, slope = sxx ? sxy / sxx : 0;
+  let sx = 0,
+    sxy = 0,
+    sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sx += x[i];
+    sxy += (i - tm) * x[i];
+    sxx += (i - tm) ** 2;
+  }
+  const m = sx / n,
+    slope = sxx ? sxy / sxx : 0;
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) out[i] = x[i] - m - slope * (i - tm);
   return out;

@@ -22,7 +22,13 @@ export type BeatAnalysis = {
   sdnnMs: number; // noise-corrected
 };
 
-export function analyseBeats(fused: Float64Array, halves: Float64Array[] | undefined, rate: number, pulseHz: number, mask?: Uint8Array): BeatAnalysis {
+export function analyseBeats(
+  fused: Float64Array,
+  halves: Float64Array[] | undefined,
+  rate: number,
+  pulseHz: number,
+  mask?: Uint8Array,
+): BeatAnalysis {
   const initial = detectBeats(fused, rate, pulseHz);
   let times = initial.times;
   const tpl = beatTemplate(fused, rate, times, pulseHz);
@@ -67,7 +73,8 @@ export function analyseBeats(fused: Float64Array, halves: Float64Array[] | undef
 }
 
 function spansMask(mask: Uint8Array, from: number, to: number): boolean {
-  for (let i = Math.max(0, Math.floor(from)); i <= Math.min(mask.length - 1, Math.ceil(to)); i++) if (mask[i]) return true;
+  for (let i = Math.max(0, Math.floor(from)); i <= Math.min(mask.length - 1, Math.ceil(to)); i++)
+    if (mask[i]) return true;
   return false;
 }
 

@@ -22,7 +22,9 @@ export function pbvWeights(q: number[][]): number[] {
   const scale = (q[0][0] + q[1][1] + q[2][2]) / 3 + 1e-20;
   const qn = q.map((row, i) => row.map((v, j) => v / scale + (i === j ? PBV_LOADING : 0)));
   const det = (m: number[][]) =>
-    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+    m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+    m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
   const d = det(qn);
   return [0, 1, 2].map((i) => det(qn.map((row, r) => row.map((v, c) => (c === i ? PBV_SIGNATURE[r] : v)))) / d);
 }
@@ -39,11 +41,13 @@ export function motionFreePbv(out: ModelOutput, fps: number, mask: Uint8Array): 
       const level = movingMean(x, k);
       return x.map((v, t) => v / Math.max(level[t], 1e-6) - 1);
     });
-    const q = [0, 1, 2].map((i) => [0, 1, 2].map((j) => {
-      let s = 0;
-      for (let t = 0; t < T; t++) if (!mask[t]) s += centred[i][t] * centred[j][t];
-      return s;
-    }));
+    const q = [0, 1, 2].map((i) =>
+      [0, 1, 2].map((j) => {
+        let s = 0;
+        for (let t = 0; t < T; t++) if (!mask[t]) s += centred[i][t] * centred[j][t];
+        return s;
+      }),
+    );
     const w = pbvWeights(q);
     const p = centred[0].map((_, t) => w[0] * centred[0][t] + w[1] * centred[1][t] + w[2] * centred[2][t]);
     const baseline = movingMean(p, k);

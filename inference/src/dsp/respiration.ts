@@ -71,12 +71,20 @@ function baselineSeries(input: RespiratoryInput): Series {
 /** Least-squares line removed, then a Hann taper over the series' time span (less leakage). */
 function windowed({ t, v }: Series): number[] {
   const n = t.length;
-  const tm = t.reduce((a, b) => a + b, 0) / n, vm = v.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0, sxx = 0;
-  for (let i = 0; i < n; i++) { sxy += (t[i] - tm) * (v[i] - vm); sxx += (t[i] - tm) ** 2; }
+  const tm = t.reduce((a, b) => a + b, 0) / n,
+    vm = v.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0,
+    sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (t[i] - tm) * (v[i] - vm);
+    sxx += (t[i] - tm) ** 2;
+  }
   const slope = sxx > 0 ? sxy / sxx : 0;
-  const start = t[0], span = t[n - 1] - t[0] || 1;
-  return v.map((x, i) => (x - vm - slope * (t[i] - tm)) * (0.5 - 0.5 * Math.cos((2 * Math.PI * (t[i] - start)) / span)));
+  const start = t[0],
+    span = t[n - 1] - t[0] || 1;
+  return v.map(
+    (x, i) => (x - vm - slope * (t[i] - tm)) * (0.5 - 0.5 * Math.cos((2 * Math.PI * (t[i] - start)) / span)),
+  );
 }
 
 /**
@@ -89,7 +97,8 @@ function interiorPeak(sp: Spectrum): { freq: number; power: number } | undefined
   for (let k = 1; k < sp.freqs.length - 1; k++) {
     const f = sp.freqs[k];
     if (f < LO_HZ || f > HI_HZ) continue;
-    if (sp.power[k] >= sp.power[k - 1] && sp.power[k] > sp.power[k + 1] && (best < 0 || sp.power[k] > sp.power[best])) best = k;
+    if (sp.power[k] >= sp.power[k - 1] && sp.power[k] > sp.power[k + 1] && (best < 0 || sp.power[k] > sp.power[best]))
+      best = k;
   }
   if (best < 0) return undefined;
   const [a, b, c] = [sp.power[best - 1], sp.power[best], sp.power[best + 1]];

@@ -5,7 +5,13 @@
 export type Spectrum = { freqs: Float64Array; power: Float64Array };
 export type ComplexSpectrum = Spectrum & { re: Float64Array; im: Float64Array };
 
-export function powerSpectrum(x: ArrayLike<number>, rate: number, loHz: number, hiHz: number, stepHz: number): ComplexSpectrum {
+export function powerSpectrum(
+  x: ArrayLike<number>,
+  rate: number,
+  loHz: number,
+  hiHz: number,
+  stepHz: number,
+): ComplexSpectrum {
   const n = x.length;
   const w = new Float64Array(n);
   for (let i = 0; i < n; i++) w[i] = x[i] * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / Math.max(1, n - 1))); // Hann
@@ -17,11 +23,18 @@ export function powerSpectrum(x: ArrayLike<number>, rate: number, loHz: number, 
   for (let k = 0; k < count; k++) {
     const f = loHz + k * stepHz;
     // Rotating phasor instead of sin/cos per sample.
-    const dc = Math.cos((2 * Math.PI * f) / rate), ds = Math.sin((2 * Math.PI * f) / rate);
-    let c = 1, s = 0, re = 0, im = 0;
+    const dc = Math.cos((2 * Math.PI * f) / rate),
+      ds = Math.sin((2 * Math.PI * f) / rate);
+    let c = 1,
+      s = 0,
+      re = 0,
+      im = 0;
     for (let i = 0; i < n; i++) {
-      re += w[i] * c; im -= w[i] * s;
-      const c2 = c * dc - s * ds; s = s * dc + c * ds; c = c2;
+      re += w[i] * c;
+      im -= w[i] * s;
+      const c2 = c * dc - s * ds;
+      s = s * dc + c * ds;
+      c = c2;
     }
     freqs[k] = f;
     power[k] = (re * re + im * im) / n;
@@ -39,7 +52,7 @@ export function spectralPeak(sp: Spectrum): { freq: number; index: number; power
   if (best > 0 && best < sp.power.length - 1) {
     const [a, b, c] = [sp.power[best - 1], sp.power[best], sp.power[best + 1]];
     const d = a - 2 * b + c;
-    if (d < 0) freq += (0.5 * (a - c) / d) * (sp.freqs[1] - sp.freqs[0]);
+    if (d < 0) freq += ((0.5 * (a - c)) / d) * (sp.freqs[1] - sp.freqs[0]);
   }
   return { freq, index: best, power: sp.power[best] };
 }
@@ -49,7 +62,8 @@ export function spectralPeak(sp: Spectrum): { freq: number; index: number; power
  * +-0.2 Hz of its harmonic, over the remaining power in the band, in dB.
  */
 export function pulseSnrDb(sp: Spectrum, f0: number): number {
-  let signal = 0, rest = 0;
+  let signal = 0,
+    rest = 0;
   for (let k = 0; k < sp.freqs.length; k++) {
     const f = sp.freqs[k];
     if (Math.abs(f - f0) <= 0.1 || Math.abs(f - 2 * f0) <= 0.2) signal += sp.power[k];
@@ -63,7 +77,13 @@ export function pulseSnrDb(sp: Spectrum, f0: number): number {
  * sinusoid at each frequency, using only the samples that exist. Gaps (motion segments,
  * missed beats) then leave no interpolated ramps to pose as slow rhythms.
  */
-export function lombScargle(t: ArrayLike<number>, y: ArrayLike<number>, loHz: number, hiHz: number, stepHz: number): Spectrum {
+export function lombScargle(
+  t: ArrayLike<number>,
+  y: ArrayLike<number>,
+  loHz: number,
+  hiHz: number,
+  stepHz: number,
+): Spectrum {
   const n = t.length;
   const count = Math.max(1, Math.floor((hiHz - loHz) / stepHz) + 1);
   const freqs = new Float64Array(count);
@@ -74,14 +94,25 @@ export function lombScargle(t: ArrayLike<number>, y: ArrayLike<number>, loHz: nu
   for (let k = 0; k < count; k++) {
     const f = loHz + k * stepHz;
     const w = 2 * Math.PI * f;
-    let s2 = 0, c2 = 0;
-    for (let i = 0; i < n; i++) { s2 += Math.sin(2 * w * t[i]); c2 += Math.cos(2 * w * t[i]); }
-    const tau = Math.atan2(s2, c2) / (2 * w);
-    let yc = 0, ys = 0, cc = 0, ss = 0;
+    let s2 = 0,
+      c2 = 0;
     for (let i = 0; i < n; i++) {
-      const c = Math.cos(w * (t[i] - tau)), s = Math.sin(w * (t[i] - tau));
+      s2 += Math.sin(2 * w * t[i]);
+      c2 += Math.cos(2 * w * t[i]);
+    }
+    const tau = Math.atan2(s2, c2) / (2 * w);
+    let yc = 0,
+      ys = 0,
+      cc = 0,
+      ss = 0;
+    for (let i = 0; i < n; i++) {
+      const c = Math.cos(w * (t[i] - tau)),
+        s = Math.sin(w * (t[i] - tau));
       const v = y[i] - m;
-      yc += v * c; ys += v * s; cc += c * c; ss += s * s;
+      yc += v * c;
+      ys += v * s;
+      cc += c * c;
+      ss += s * s;
     }
     freqs[k] = f;
     power[k] = 0.5 * ((cc > 0 ? (yc * yc) / cc : 0) + (ss > 0 ? (ys * ys) / ss : 0));

@@ -21,7 +21,13 @@ export const median = (x: ArrayLike<number>): number => {
 export const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 
 /** Linear interpolation of irregular samples (t, v) onto a uniform grid at `rate` Hz. */
-export function resampleUniform(t: ArrayLike<number>, v: ArrayLike<number>, rate: number, start = t[0], end = t[t.length - 1]): Float64Array {
+export function resampleUniform(
+  t: ArrayLike<number>,
+  v: ArrayLike<number>,
+  rate: number,
+  start = t[0],
+  end = t[t.length - 1],
+): Float64Array {
   const n = Math.max(0, Math.floor((end - start) * rate) + 1);
   const out = new Float64Array(n);
   let j = 0;
@@ -43,7 +49,8 @@ export function movingMean(x: Float64Array, k: number): Float64Array {
   for (let t = 0; t < T; t++) prefix[t + 1] = prefix[t] + x[t];
   const out = new Float64Array(T);
   for (let t = 0; t < T; t++) {
-    const lo = Math.max(0, t - head), hi = Math.min(T, t - head + k);
+    const lo = Math.max(0, t - head),
+      hi = Math.min(T, t - head + k);
     out[t] = (prefix[hi] - prefix[lo]) / (hi - lo);
   }
   return out;

@@ -35,14 +35,25 @@ function correlate(x: Float64Array, tpl: Template, c: number): number {
  * between samples by a parabola through the correlation. Returns NaN where no interior
  * maximum exists (the beat is unreliable there).
  */
-export function alignToTemplate(x: Float64Array, rate: number, times: number[], tpl: Template, searchSeconds = 0.12): number[] {
+export function alignToTemplate(
+  x: Float64Array,
+  rate: number,
+  times: number[],
+  tpl: Template,
+  searchSeconds = 0.12,
+): number[] {
   const reach = Math.max(1, Math.round(searchSeconds * rate));
   return times.map((t) => {
     const c0 = Math.round(t * rate);
-    let best = -Infinity, bestK = 0;
+    let best = -Infinity,
+      bestK = 0;
     const corr: number[] = [];
     for (let k = -reach - 1; k <= reach + 1; k++) corr.push(correlate(x, tpl, c0 + k));
-    for (let k = 1; k < corr.length - 1; k++) if (corr[k] > best) { best = corr[k]; bestK = k; }
+    for (let k = 1; k < corr.length - 1; k++)
+      if (corr[k] > best) {
+        best = corr[k];
+        bestK = k;
+      }
     const [a, b, c] = [corr[bestK - 1], corr[bestK], corr[bestK + 1]];
     if (!(b >= a && b >= c)) return NaN;
     const d = a - 2 * b + c;

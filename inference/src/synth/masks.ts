@@ -20,7 +20,11 @@ export function regionMasks(): Uint8Array[] {
     ellipse(36, 36, 34, 22), // forehead
     ellipse(36, 36, 28, 32), // left cheek
     ellipse(36, 36, 28, 32), // right cheek
-    ellipse(36, 38, 30, 35, [[24, 28, 6], [48, 28, 6], [36, 56, 7]]), // face minus eyes and mouth
+    ellipse(36, 38, 30, 35, [
+      [24, 28, 6],
+      [48, 28, 6],
+      [36, 56, 7],
+    ]), // face minus eyes and mouth
   ];
   return cached;
 }

@@ -41,7 +41,12 @@ export function beatTrain(p: Physiology, seconds: number, seed: number): BeatTra
  * Relative blood volume at time t (0 at diastole, ~1 at systolic peak): a systolic
  * wave plus a dicrotic wave per beat, its amplitude and baseline modulated by breathing.
  */
-export function bloodVolume(train: BeatTrain, respiratoryRate: number, respPhase: number, times: Float64Array): Float64Array {
+export function bloodVolume(
+  train: BeatTrain,
+  respiratoryRate: number,
+  respPhase: number,
+  times: Float64Array,
+): Float64Array {
   const out = new Float64Array(times.length);
   const fr = respiratoryRate / 60;
   const { beatTimes } = train;

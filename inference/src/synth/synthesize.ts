@@ -44,7 +44,12 @@ export type SynthResult = { frames: Uint8Array; frameCount: number; fps: number;
 
 // Approximate linear-RGB skin reflectance by Fitzpatrick type, as a camera would see it.
 export const SKIN_TONES: [number, number, number][] = [
-  [226, 190, 168], [212, 166, 138], [190, 140, 108], [160, 112, 80], [118, 80, 56], [82, 54, 40],
+  [226, 190, 168],
+  [212, 166, 138],
+  [190, 140, 108],
+  [160, 112, 80],
+  [118, 80, 56],
+  [82, 54, 40],
 ];
 
 export function synthesizeFrames(opts: SynthOptions): SynthResult {
@@ -91,12 +96,14 @@ export function synthesizeFrames(opts: SynthOptions): SynthResult {
         let off = (rand() * NOISE_LEN) | 0;
         for (let px = 0; px < PLANE_BYTES; px++) {
           // With a head turn, camera pixel px shows face pixel px - shift, lit by a side light.
-          let face = px, light = 1;
+          let face = px,
+            light = 1;
           if (turns) {
-            const x = px % WIDTH, fx = x - shift;
+            const x = px % WIDTH,
+              fx = x - shift;
             if (fx < 0 || fx >= WIDTH) continue;
             face = px - shift;
-            light = 1 + SIDE_LIGHT * (x - WIDTH / 2) / (WIDTH / 2);
+            light = 1 + (SIDE_LIGHT * (x - WIDTH / 2)) / (WIDTH / 2);
           }
           if (mask[face] === 0) continue; // non-skin stays exactly (0,0,0)
           let v = level * light * texture[face] + noise[off++ & (NOISE_LEN - 1)] + 0.5;
@@ -128,7 +135,11 @@ export function synthesizeFrames(opts: SynthOptions): SynthResult {
 function illuminationCurve(T: number, fps: number, drift: number, motionEvents: number, rand: () => number) {
   const slowF = 0.01 + 0.03 * rand();
   const ph = rand() * 6.283;
-  const events = Array.from({ length: motionEvents }, () => ({ at: rand() * T / fps, depth: 0.02 + 0.04 * rand(), spec: 2 + 6 * rand() }));
+  const events = Array.from({ length: motionEvents }, () => ({
+    at: (rand() * T) / fps,
+    depth: 0.02 + 0.04 * rand(),
+    spec: 2 + 6 * rand(),
+  }));
   const curve = Array.from({ length: T }, (_, i) => {
     const t = i / fps;
     let gain = 1 + drift * (0.5 * Math.sin(2 * Math.PI * slowF * t + ph) + (t * fps) / T - 0.5);
@@ -149,5 +160,7 @@ const SIDE_LIGHT = 0.25;
 /** Whole-pixel sideways shift per frame: each motion event slides the face out and back. */
 function headTurns(T: number, fps: number, maxPx: number, events: { at: number }[], rand: () => number): Int32Array {
   const turns = events.map((e) => ({ at: e.at, px: maxPx * (rand() < 0.5 ? -1 : 1) * (0.5 + 0.5 * rand()) }));
-  return Int32Array.from({ length: T }, (_, i) => Math.round(turns.reduce((a, e) => a + e.px * Math.exp(-0.5 * ((i / fps - e.at) / 0.4) ** 2), 0)));
+  return Int32Array.from({ length: T }, (_, i) =>
+    Math.round(turns.reduce((a, e) => a + e.px * Math.exp(-0.5 * ((i / fps - e.at) / 0.4) ** 2), 0)),
+  );
 }

@@ -13,7 +13,10 @@ export type PulseShape = {
 
 const DEFAULT_AGE = 40;
 
-export function estimateBloodPressure(shape: PulseShape, demo: Demographics = {}): { systolic: number; diastolic: number } {
+export function estimateBloodPressure(
+  shape: PulseShape,
+  demo: Demographics = {},
+): { systolic: number; diastolic: number } {
   const age = clamp(demo.age ?? DEFAULT_AGE, 1, 120);
   const sexOffset = demo.sex === "M" ? 4 : demo.sex === "F" ? -4 : 0;
   // Population trend: systolic rises ~0.5 mmHg/year after 30, diastolic ~0.2 until ~60.

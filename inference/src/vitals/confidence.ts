@@ -36,7 +36,11 @@ export function confidenceFrom(q: QualityInputs): number {
   const snr = clamp((q.snrDb - SNR_FLOOR_DB) / (SNR_FULL_DB - SNR_FLOOR_DB), 0, 1);
   const coherence = clamp((q.coherence - COHERENCE_FLOOR) / (COHERENCE_FULL - COHERENCE_FLOOR), 0, 1);
   const support = 0.35 * q.agreement + 0.35 * q.keptBeats + 0.3 * q.stability;
-  return clamp(Math.sqrt(coherence * (0.5 + 0.5 * snr)) * (0.3 + 0.7 * support) * q.usableFrames * rateCertainty(q), 0, 1);
+  return clamp(
+    Math.sqrt(coherence * (0.5 + 0.5 * snr)) * (0.3 + 0.7 * support) * q.usableFrames * rateCertainty(q),
+    0,
+    1,
+  );
 }
 
 /**

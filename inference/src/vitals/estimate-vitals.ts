@@ -33,7 +33,13 @@ export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Dem
 
   // Halves of disjoint regions with independent sensor noise, to measure timing noise.
   const halves = [weightedSum(cands, out.frames, [0, 1]), weightedSum(cands, out.frames, [2, 3])];
-  const beats = analyseBeats(fused.signal, halves.every(Boolean) ? (halves as Float64Array[]) : undefined, fps, fused.freq, mask);
+  const beats = analyseBeats(
+    fused.signal,
+    halves.every(Boolean) ? (halves as Float64Array[]) : undefined,
+    fps,
+    fused.freq,
+    mask,
+  );
   const intervals = beats.intervals;
   const heartRate = beats.heartRate;
 
@@ -48,7 +54,10 @@ export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Dem
     ibiTimes: intervals.midTimes,
     ibisMs: intervals.ibisMs,
   });
-  const bp = estimateBloodPressure({ heartRate, riseFraction: riseFraction(fused.signal, fps, beats.times, fused.freq) }, demographics);
+  const bp = estimateBloodPressure(
+    { heartRate, riseFraction: riseFraction(fused.signal, fps, beats.times, fused.freq) },
+    demographics,
+  );
 
   const quality: QualityInputs = {
     snrDb: fused.snrDb,
@@ -62,7 +71,10 @@ export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Dem
     octaveRegions: fused.octaveRegions,
     sharedSnrDb: fused.sharedSnrDb,
     sharedFloor: fused.sharedFloor,
-    onKeyFrames: onKeyFramePattern(out, fps, heartRate) || (!!gop && onComb(heartRate, gop.seconds)) || onKeyFrameLine(raw, fps, heartRate, spectra),
+    onKeyFrames:
+      onKeyFramePattern(out, fps, heartRate) ||
+      (!!gop && onComb(heartRate, gop.seconds)) ||
+      onKeyFrameLine(raw, fps, heartRate, spectra),
     methodGapBpm: beats.methodGapBpm,
   };
   const confidence = confidenceFrom(quality);
@@ -79,7 +91,15 @@ export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Dem
   return {
     ok: true,
     quality,
-    waveforms: waveforms({ fps, pulse: fused.signal, breathing, mask, confidence, breathConfidence: perVital.respiratory_rate.confidence, halves }),
+    waveforms: waveforms({
+      fps,
+      pulse: fused.signal,
+      breathing,
+      mask,
+      confidence,
+      breathConfidence: perVital.respiratory_rate.confidence,
+      halves,
+    }),
     vitals: {
       heart_rate: heartRate,
       respiratory_rate: respiration.breathsPerMinute,
@@ -94,7 +114,15 @@ export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Dem
 }
 
 /** Normalised, band-passed colour channel of one region (AC over DC). */
-function normalisedChannel(out: ModelOutput, fps: number, region: number, colour: number, lo: number, hi: number, mask: Uint8Array): Float64Array {
+function normalisedChannel(
+  out: ModelOutput,
+  fps: number,
+  region: number,
+  colour: number,
+  lo: number,
+  hi: number,
+  mask: Uint8Array,
+): Float64Array {
   const c = bridgeMasked(column(out.rgbMeans, REGIONS * 3, region * 3 + colour, out.frames), mask);
   const dc = mean(c);
   for (let i = 0; i < c.length; i++) c[i] = dc > 0 ? c[i] / dc - 1 : 0;
@@ -105,7 +133,13 @@ function normalisedChannel(out: ModelOutput, fps: number, region: number, colour
  * Blood-volume baseline for RIIV: POS over the whole capture (one normalisation, not
  * the model's 1.6 s window, which would erase breathing-rate content), fused by weight.
  */
-function respiratoryBaseline(out: ModelOutput, fps: number, weights: number[], mask: Uint8Array, pulseHz: number): Float64Array {
+function respiratoryBaseline(
+  out: ModelOutput,
+  fps: number,
+  weights: number[],
+  mask: Uint8Array,
+  pulseHz: number,
+): Float64Array {
   // Below the pulse: at 40 bpm the pulse (0.67 Hz) sits inside a fixed 0.7 Hz band and,
   // far stronger than the breathing, buries it.
   const hi = Math.min(0.7, 0.8 * pulseHz);
@@ -128,12 +162,17 @@ function respiratoryBaseline(out: ModelOutput, fps: number, weights: number[], m
 function redBlueRatio(out: ModelOutput, fps: number, weights: number[], pulse: Float64Array, mask: Uint8Array): number {
   let pp = 0;
   for (const v of pulse) pp += v * v;
-  let num = 0, den = 0;
+  let num = 0,
+    den = 0;
   weights.forEach((weight, r) => {
     if (weight <= 0 || pp === 0) return;
     const [red, blue] = [0, 2].map((c) => normalisedChannel(out, fps, r, c, 0.6, 4, mask));
-    let rp = 0, bp = 0;
-    for (let i = 0; i < pulse.length; i++) { rp += red[i] * pulse[i]; bp += blue[i] * pulse[i]; }
+    let rp = 0,
+      bp = 0;
+    for (let i = 0; i < pulse.length; i++) {
+      rp += red[i] * pulse[i];
+      bp += blue[i] * pulse[i];
+    }
     if (Math.abs(bp) < 1e-12) return;
     num += weight * (rp / bp);
     den += weight;

@@ -9,7 +9,9 @@ const round = (v: number, digits: number) => {
 
 export function finalizeVitals(v: Vitals): { ok: true; vitals: Vitals } | { ok: false; code: string; message: string } {
   const { quality, ...numbers } = v;
-  const nested = Object.entries(quality ?? {}).flatMap(([k, part]) => (Array.isArray(part) ? [] : Object.entries(part).map(([f, x]) => [`quality.${k}.${f}`, x] as const)));
+  const nested = Object.entries(quality ?? {}).flatMap(([k, part]) =>
+    Array.isArray(part) ? [] : Object.entries(part).map(([f, x]) => [`quality.${k}.${f}`, x] as const),
+  );
   for (const [k, value] of [...Object.entries(numbers), ...nested]) {
     if (!Number.isFinite(value)) return { ok: false, code: "NON_FINITE", message: `${k} is not a finite number` };
   }

@@ -25,7 +25,15 @@ const TOOTH_RATIO = 4;
 
 /** The signals and their lazily computed DFTs (one per scan, shared by every check). */
 export type KeyFrameSpectra = Dft;
-type Dft = { step: number; lo: number; fps: number; signals: Float64Array[]; method: number[]; region: number[]; cache: Map<number, { re: Float64Array; im: Float64Array }> };
+type Dft = {
+  step: number;
+  lo: number;
+  fps: number;
+  signals: Float64Array[];
+  method: number[];
+  region: number[];
+  cache: Map<number, { re: Float64Array; im: Float64Array }>;
+};
 
 /**
  * The key-frame period, when the POS and PBV signals of different regions share lines on
@@ -33,7 +41,11 @@ type Dft = { step: number; lo: number; fps: number; signals: Float64Array[]; met
  * teeth), and a strong 1 s one can pass as 2 s: a multiple of the shortest passing period
  * is taken only when its own teeth (off the shorter comb) are lines too.
  */
-export function detectKeyFramePeriod(out: ModelOutput, fps: number, dft = signalDfts(out, fps, out.frames / fps)): KeyFramePeriod | undefined {
+export function detectKeyFramePeriod(
+  out: ModelOutput,
+  fps: number,
+  dft = signalDfts(out, fps, out.frames / fps),
+): KeyFramePeriod | undefined {
   const passing = keyFrameScores(out, fps, dft).filter((s) => s.line >= LINE_RATIO);
   if (!passing.length) return undefined;
   let best = passing[0];
@@ -56,7 +68,11 @@ export function detectKeyFramePeriod(out: ModelOutput, fps: number, dft = signal
  * pulse sits on every tooth only when its period is the GOP's (60 bpm at 1 s), on every
  * second or third tooth of a longer GOP.
  */
-export function keyFrameScores(out: ModelOutput, fps: number, dft = signalDfts(out, fps, out.frames / fps)): KeyFramePeriod[] {
+export function keyFrameScores(
+  out: ModelOutput,
+  fps: number,
+  dft = signalDfts(out, fps, out.frames / fps),
+): KeyFramePeriod[] {
   const T = out.frames;
   const duration = T / fps;
   if (!dft) return [];
@@ -66,12 +82,18 @@ export function keyFrameScores(out: ModelOutput, fps: number, dft = signalDfts(o
   for (let seconds = 1; seconds <= Math.min(MAX_SECONDS, duration / 5); seconds++) {
     const f1 = 1 / seconds;
     const teeth: { hz: number; ratio: number }[] = [];
-    for (let n = 1; n * f1 <= Math.min(HI_HZ, fps / 2 - 0.1); n++) if (n * f1 >= 0.3) teeth.push({ hz: n * f1, ratio: lineRatio(coherent, n * f1, duration) });
+    for (let n = 1; n * f1 <= Math.min(HI_HZ, fps / 2 - 0.1); n++)
+      if (n * f1 >= 0.3) teeth.push({ hz: n * f1, ratio: lineRatio(coherent, n * f1, duration) });
     if (teeth.length < 2) continue;
     // And on the odd teeth alone: a pulse at twice the comb's rate (40 bpm at 3 s, 120 at 1 s)
     // is a line on every even tooth, half of them, which a median alone can let pass.
     const odd = teeth.filter((t) => Math.round(t.hz * seconds) % 2 === 1).map((t) => t.ratio);
-    scores.push({ frames: seconds * fps, seconds, line: Math.min(median(teeth.map((t) => t.ratio)), odd.length ? median(odd) : 0), teeth });
+    scores.push({
+      frames: seconds * fps,
+      seconds,
+      line: Math.min(median(teeth.map((t) => t.ratio)), odd.length ? median(odd) : 0),
+      teeth,
+    });
   }
   return scores;
 }
@@ -83,7 +105,8 @@ export function keyFrameScores(out: ModelOutput, fps: number, dft = signalDfts(o
  */
 export function signalDfts(out: ModelOutput, fps: number, duration: number): KeyFrameSpectra | undefined {
   const T = out.frames;
-  const lo = 0.05, step = 1 / (8 * duration);
+  const lo = 0.05,
+    step = 1 / (8 * duration);
   const sources = [out.pulse, ...(out.pulsePbv ? [out.pulsePbv] : [])];
   const dft: Dft = { step, lo, fps, signals: [], method: [], region: [], cache: new Map() };
   sources.forEach((data, m) => {
@@ -95,7 +118,9 @@ export function signalDfts(out: ModelOutput, fps: number, duration: number): Key
       const sd = 1.4826 * median(Array.from(x, Math.abs));
       if (!(sd > 1e-9) || !x.every(Number.isFinite)) continue;
       for (let t = 0; t < T; t++) x[t] = Math.max(-4, Math.min(4, x[t] / sd));
-      dft.signals.push(x); dft.method.push(m); dft.region.push(r);
+      dft.signals.push(x);
+      dft.method.push(m);
+      dft.region.push(r);
     }
   });
   return new Set(dft.region).size >= 2 ? dft : undefined;
@@ -106,17 +131,26 @@ function dftAt(d: Dft, k: number): { re: Float64Array; im: Float64Array } {
   let got = d.cache.get(k);
   if (got) return got;
   const f = d.lo + k * d.step;
-  const n = d.signals.length, T = d.signals[0].length;
+  const n = d.signals.length,
+    T = d.signals[0].length;
   got = { re: new Float64Array(n), im: new Float64Array(n) };
-  const dc = Math.cos((2 * Math.PI * f) / d.fps), ds = Math.sin((2 * Math.PI * f) / d.fps);
+  const dc = Math.cos((2 * Math.PI * f) / d.fps),
+    ds = Math.sin((2 * Math.PI * f) / d.fps);
   for (let i = 0; i < n; i++) {
     const x = d.signals[i];
-    let c = 1, s = 0, a = 0, b = 0;
+    let c = 1,
+      s = 0,
+      a = 0,
+      b = 0;
     for (let t = 0; t < T; t++) {
-      a += x[t] * c; b -= x[t] * s;
-      const c2 = c * dc - s * ds; s = s * dc + c * ds; c = c2;
+      a += x[t] * c;
+      b -= x[t] * s;
+      const c2 = c * dc - s * ds;
+      s = s * dc + c * ds;
+      c = c2;
     }
-    got.re[i] = a / T; got.im[i] = b / T;
+    got.re[i] = a / T;
+    got.im[i] = b / T;
   }
   d.cache.set(k, got);
   return got;
@@ -129,10 +163,14 @@ export function crossPower(d: Dft, f: number): number {
   const { re, im } = dftAt(d, k);
   let total = 0;
   for (const m of new Set(d.method)) {
-    let sr = 0, si = 0, auto = 0;
+    let sr = 0,
+      si = 0,
+      auto = 0;
     d.method.forEach((mm, i) => {
       if (mm !== m) return;
-      sr += re[i]; si += im[i]; auto += re[i] ** 2 + im[i] ** 2;
+      sr += re[i];
+      si += im[i];
+      auto += re[i] ** 2 + im[i] ** 2;
     });
     total += sr * sr + si * si - auto;
   }
@@ -147,10 +185,11 @@ export function lineRatio(coherent: (f: number) => number, f: number, duration: 
   const at = coherent(f);
   if (!(at > 0)) return 0;
   const around: number[] = [];
-  for (const j of [1.5, 2, 2.5, 3, 3.5, 4]) for (const side of [-1, 1]) {
-    const g = f + (side * j) / duration;
-    if (g > 0.05) around.push(Math.abs(coherent(g)));
-  }
+  for (const j of [1.5, 2, 2.5, 3, 3.5, 4])
+    for (const side of [-1, 1]) {
+      const g = f + (side * j) / duration;
+      if (g > 0.05) around.push(Math.abs(coherent(g)));
+    }
   return at / Math.max(1e-12, median(around), 1e-3 * at);
 }
 
@@ -174,7 +213,10 @@ export function removePeriodic(data: Float32Array, stride: number, frames: numbe
     for (const g of groups) g.length = 0;
     for (let t = 0; t < frames; t++) groups[bin(t)].push(x[t] - trend[t]);
     let m = 0;
-    for (let p = 0; p < bins; p++) { pattern[p] = groups[p].length ? median(groups[p]) : 0; m += pattern[p] / bins; }
+    for (let p = 0; p < bins; p++) {
+      pattern[p] = groups[p].length ? median(groups[p]) : 0;
+      m += pattern[p] / bins;
+    }
     for (let t = 0; t < frames; t++) outData[t * stride + c] = data[t * stride + c] - (pattern[bin(t)] - m);
   }
   return outData;
@@ -211,7 +253,12 @@ export function onComb(rateBpm: number, gopSeconds: number): boolean {
  * teeth every 30 bpm (2 s) a pulse and a chance line on another tooth (noise gives single
  * teeth ratios of 4-6 now and then) would trip it on a quarter of all rates.
  */
-export function onKeyFrameLine(out: ModelOutput, fps: number, rateBpm: number, dft = signalDfts(out, fps, out.frames / fps)): boolean {
+export function onKeyFrameLine(
+  out: ModelOutput,
+  fps: number,
+  rateBpm: number,
+  dft = signalDfts(out, fps, out.frames / fps),
+): boolean {
   const duration = out.frames / fps;
   if (!dft || !Number.isFinite(rateBpm)) return false;
   const ratio = (f: number) => lineRatio((g) => crossPower(dft, g), f, duration);
@@ -219,7 +266,8 @@ export function onKeyFrameLine(out: ModelOutput, fps: number, rateBpm: number, d
     const base = 60 / seconds;
     const k = Math.round(rateBpm / base);
     if (k < 1 || Math.abs(rateBpm - k * base) > 4 || ratio(k / seconds) < TOOTH_RATIO) return false;
-    for (let n = 1; n / seconds <= Math.min(HI_HZ, fps / 2 - 0.1); n++) if (n !== k && n / seconds >= 0.3 && ratio(n / seconds) >= TOOTH_RATIO) return true;
+    for (let n = 1; n / seconds <= Math.min(HI_HZ, fps / 2 - 0.1); n++)
+      if (n !== k && n / seconds >= 0.3 && ratio(n / seconds) >= TOOTH_RATIO) return true;
     return false;
   });
 }

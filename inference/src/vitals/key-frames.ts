@@ -18,7 +18,9 @@ const GOP_SECONDS = [1, 2];
  */
 export function onKeyFramePattern(out: ModelOutput, fps: number, rateBpm: number): boolean {
   const T = out.frames;
-  const columns = Array.from({ length: REGIONS }, (_, r) => Float64Array.from({ length: T }, (_, t) => out.pulse[t * REGIONS + r]));
+  const columns = Array.from({ length: REGIONS }, (_, r) =>
+    Float64Array.from({ length: T }, (_, t) => out.pulse[t * REGIONS + r]),
+  );
   return GOP_SECONDS.some((seconds) => {
     const period = Math.round(seconds * fps);
     if (period * 6 > T) return false;
@@ -35,9 +37,18 @@ function foldStrength(x: Float64Array, period: number): number {
   const trend = movingMean(x, period);
   const hp = x.map((v, t) => v - trend[t]);
   const limit = 4 * 1.4826 * median(Array.from(hp, Math.abs)); // camera events would own the fold
-  const fold = new Float64Array(period), count = new Float64Array(period);
-  let rest = 0, n = 0;
-  hp.forEach((v, t) => { if (Math.abs(v) <= limit) { fold[t % period] += v; count[t % period]++; rest += v * v; n++; } });
+  const fold = new Float64Array(period),
+    count = new Float64Array(period);
+  let rest = 0,
+    n = 0;
+  hp.forEach((v, t) => {
+    if (Math.abs(v) <= limit) {
+      fold[t % period] += v;
+      count[t % period]++;
+      rest += v * v;
+      n++;
+    }
+  });
   let spread = 0;
   for (let p = 0; p < period; p++) spread += (fold[p] / Math.max(1, count[p])) ** 2 / period;
   return n ? (spread * (x.length / period)) / Math.max(1e-12, rest / n) : 0;

@@ -31,14 +31,19 @@ export function motionMask(out: ModelOutput, fps: number, colour = false): Uint8
     const near = framesAwayFromMask(moving, Math.round(1.5 * fps));
     for (let c = 0; c < 3; c++) {
       const channel = new Float64Array(T);
-      for (let t = 0; t < T; t++) for (let r = 0; r < REGIONS; r++) channel[t] += out.rgbMeans[(t * REGIONS + r) * 3 + c];
-      excursions(channel, fps, 0.003).forEach((e, t) => { if (e && near[t]) moving[t] = 1; });
+      for (let t = 0; t < T; t++)
+        for (let r = 0; r < REGIONS; r++) channel[t] += out.rgbMeans[(t * REGIONS + r) * 3 + c];
+      excursions(channel, fps, 0.003).forEach((e, t) => {
+        if (e && near[t]) moving[t] = 1;
+      });
     }
   }
   for (let r = 0; r < REGIONS; r++) {
     const skin = new Float64Array(T);
     for (let t = 0; t < T; t++) skin[t] = out.skinFraction[t * REGIONS + r];
-    excursions(skin, fps, 0.001).forEach((e, t) => { if (e) moving[t] = 1; });
+    excursions(skin, fps, 0.001).forEach((e, t) => {
+      if (e) moving[t] = 1;
+    });
   }
   const mask = new Uint8Array(T);
   // The model's 1.6 s normalisation window smears an event by ~0.8 s each way.
@@ -68,7 +73,10 @@ export function bridgeMasked(x: Float64Array, mask: Uint8Array): Float64Array {
   const T = x.length;
   let t = 0;
   while (t < T) {
-    if (!mask[t]) { t++; continue; }
+    if (!mask[t]) {
+      t++;
+      continue;
+    }
     const start = t;
     while (t < T && mask[t]) t++;
     const left = start > 0 ? x[start - 1] : t < T ? x[t] : 0;
@@ -85,8 +93,14 @@ export function framesAwayFromMask(mask: Uint8Array, margin: number): Uint8Array
   const T = mask.length;
   const dist = new Float64Array(T).fill(Infinity);
   let last = -Infinity;
-  for (let t = 0; t < T; t++) { if (mask[t]) last = t; dist[t] = t - last; }
+  for (let t = 0; t < T; t++) {
+    if (mask[t]) last = t;
+    dist[t] = t - last;
+  }
   last = Infinity;
-  for (let t = T - 1; t >= 0; t--) { if (mask[t]) last = t; dist[t] = Math.min(dist[t], last - t); }
+  for (let t = T - 1; t >= 0; t--) {
+    if (mask[t]) last = t;
+    dist[t] = Math.min(dist[t], last - t);
+  }
   return Uint8Array.from(dist, (d) => (d >= margin ? 1 : 0));
 }

@@ -70,7 +70,15 @@ export function pulseCandidates(out: ModelOutput, fps: number, mask: Uint8Array,
   return list;
 }
 
-function regionCandidate(raw: Float64Array, fps: number, mask: Uint8Array, rateMask: Uint8Array, region: number, method: RegionPulse["method"], skin: number): RegionPulse {
+function regionCandidate(
+  raw: Float64Array,
+  fps: number,
+  mask: Uint8Array,
+  rateMask: Uint8Array,
+  region: number,
+  method: RegionPulse["method"],
+  skin: number,
+): RegionPulse {
   const filtered = bandPass(bridgeMasked(raw, mask), fps, PULSE_LO_HZ - 0.1, PULSE_HI_HZ + 0.5);
   const s = std(filtered);
   const usable = s > 1e-9 && skin >= 0.02 && filtered.every(Number.isFinite);
@@ -78,8 +86,13 @@ function regionCandidate(raw: Float64Array, fps: number, mask: Uint8Array, rateM
   const spectrum = usable ? powerSpectrum(filtered, fps, PULSE_LO_HZ, PULSE_HI_HZ, GRID_HZ) : undefined;
   const moved = usable && rateMask.some((m) => m);
   return {
-    region, method, skin, spectrum,
-    rateSpectrum: moved ? powerSpectrum(gateMasked(filtered.slice(), rateMask, fps), fps, PULSE_LO_HZ, PULSE_HI_HZ, GRID_HZ) : spectrum,
+    region,
+    method,
+    skin,
+    spectrum,
+    rateSpectrum: moved
+      ? powerSpectrum(gateMasked(filtered.slice(), rateMask, fps), fps, PULSE_LO_HZ, PULSE_HI_HZ, GRID_HZ)
+      : spectrum,
     signal: usable ? filtered : new Float64Array(raw.length),
     freq: spectrum ? spectralPeak(spectrum).freq : NaN,
     snrDb: -30,
@@ -100,10 +113,17 @@ function gateMasked(x: Float64Array, mask: Uint8Array, fps: number): Float64Arra
   const fade = Math.max(1, Math.round(0.25 * fps));
   let last = -Infinity;
   const dist = new Float64Array(x.length);
-  for (let t = 0; t < x.length; t++) { if (mask[t]) last = t; dist[t] = t - last; }
+  for (let t = 0; t < x.length; t++) {
+    if (mask[t]) last = t;
+    dist[t] = t - last;
+  }
   last = Infinity;
-  for (let t = x.length - 1; t >= 0; t--) { if (mask[t]) last = t; dist[t] = Math.min(dist[t], last - t); }
-  for (let t = 0; t < x.length; t++) if (dist[t] <= fade) x[t] *= 0.5 - 0.5 * Math.cos((Math.PI * dist[t]) / (fade + 1));
+  for (let t = x.length - 1; t >= 0; t--) {
+    if (mask[t]) last = t;
+    dist[t] = Math.min(dist[t], last - t);
+  }
+  for (let t = 0; t < x.length; t++)
+    if (dist[t] <= fade) x[t] *= 0.5 - 0.5 * Math.cos((Math.PI * dist[t]) / (fade + 1));
   return x;
 }
 
@@ -114,17 +134,24 @@ function gateMasked(x: Float64Array, mask: Uint8Array, fps: number): Float64Arra
  * candidate is weighted by its SNR at that rate, so a region whose own peak is noise
  * gets no say.
  */
-export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number, mask?: Uint8Array): FusedPulse | undefined {
+export function fuseCandidates(
+  cands: RegionPulse[],
+  fps: number,
+  frames: number,
+  mask?: Uint8Array,
+): FusedPulse | undefined {
   const usable = cands.filter((c) => c.spectrum);
   if (!usable.length) return undefined;
   const { freq: f0, ambiguity, sharedSnrDb, sharedFloor } = crossRegionPeak(usable, fps);
   // The two extraction methods fail differently: through a video codec (coarse chroma) POS
   // can lock on one artefact in every region while PBV keeps the pulse. Each family's own
   // rate is a second opinion; a disagreement lowers confidence (confidence.ts).
-  const pos = usable.filter((c) => c.method === "pos"), pbv = usable.filter((c) => c.method !== "pos");
+  const pos = usable.filter((c) => c.method === "pos"),
+    pbv = usable.filter((c) => c.method !== "pos");
   let familyGapBpm = 0;
   if (pos.length && pbv.length) {
-    const a = crossRegionPeak(pos, fps), b = crossRegionPeak(pbv, fps);
+    const a = crossRegionPeak(pos, fps),
+      b = crossRegionPeak(pbv, fps);
     familyGapBpm = Math.abs(a.freq - b.freq) * 60;
     // The family that disagrees with the rate chosen from both, when its own peak sits in
     // broadband shared power (a codec's damage, sharedFloor) while the agreeing family's
@@ -133,7 +160,13 @@ export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number
     // Through H.264 and VP8 POS often locks on such power at 45-65 bpm while PBV reads the
     // pulse. Never near 60, 120 or 180 bpm, where a clear peak may be a 1 s key-frame line.
     const offKeyFrames = Math.abs(f0 * 60 - 60 * Math.round(f0)) > 4;
-    if (offKeyFrames && Math.abs(agrees.freq - f0) * 60 < 3 && differs.sharedFloor >= JUNK_FLOOR && agrees.sharedFloor < CLEAR_FLOOR) familyGapBpm = 0;
+    if (
+      offKeyFrames &&
+      Math.abs(agrees.freq - f0) * 60 < 3 &&
+      differs.sharedFloor >= JUNK_FLOOR &&
+      agrees.sharedFloor < CLEAR_FLOOR
+    )
+      familyGapBpm = 0;
   }
   for (const c of usable) {
     c.snrDb = pulseSnrDb(c.spectrum!, f0);
@@ -147,7 +180,18 @@ export function fuseCandidates(cands: RegionPulse[], fps: number, frames: number
   const freq = spectralPeak({ freqs: sp.freqs, power: near }).freq;
   const totalWeight = usable.reduce((a, c) => a + c.weight, 0);
   const agree = usable.filter((c) => Math.abs(c.freq - freq) * 60 < 5).reduce((a, c) => a + c.weight, 0);
-  return { signal, freq, snrDb: pulseSnrDb(sp, freq), agreement: agree / totalWeight, coherence: halvesCorrelation(usable, frames, mask), ambiguity, familyGapBpm, octaveRegions: octaveRegions(usable, freq), sharedSnrDb, sharedFloor };
+  return {
+    signal,
+    freq,
+    snrDb: pulseSnrDb(sp, freq),
+    agreement: agree / totalWeight,
+    coherence: halvesCorrelation(usable, frames, mask),
+    ambiguity,
+    familyGapBpm,
+    octaveRegions: octaveRegions(usable, freq),
+    sharedSnrDb,
+    sharedFloor,
+  };
 }
 
 /**
@@ -160,18 +204,31 @@ function octaveRegions(usable: RegionPulse[], f0: number): number {
   return new Set(usable.filter((c) => off(c.freq)).map((c) => c.region)).size;
 }
 
-function crossRegionPeak(usable: RegionPulse[], fps: number): { freq: number; ambiguity: number; sharedSnrDb: number; sharedFloor: number } {
+function crossRegionPeak(
+  usable: RegionPulse[],
+  fps: number,
+): { freq: number; ambiguity: number; sharedSnrDb: number; sharedFloor: number } {
   const { freqs } = usable[0].rateSpectrum!;
   const n = freqs.length;
   const regions = [...new Set(usable.map((c) => c.region))];
-  const sumRe = new Float64Array(n), sumIm = new Float64Array(n), auto = new Float64Array(n);
+  const sumRe = new Float64Array(n),
+    sumIm = new Float64Array(n),
+    auto = new Float64Array(n);
   for (const r of regions) {
-    const re = new Float64Array(n), im = new Float64Array(n);
+    const re = new Float64Array(n),
+      im = new Float64Array(n);
     for (const c of usable.filter((u) => u.region === r)) {
       const skinFactor = Math.min(1, c.skin / 0.2);
-      for (let k = 0; k < n; k++) { re[k] += skinFactor * c.rateSpectrum!.re[k]; im[k] += skinFactor * c.rateSpectrum!.im[k]; }
+      for (let k = 0; k < n; k++) {
+        re[k] += skinFactor * c.rateSpectrum!.re[k];
+        im[k] += skinFactor * c.rateSpectrum!.im[k];
+      }
     }
-    for (let k = 0; k < n; k++) { sumRe[k] += re[k]; sumIm[k] += im[k]; auto[k] += re[k] ** 2 + im[k] ** 2; }
+    for (let k = 0; k < n; k++) {
+      sumRe[k] += re[k];
+      sumIm[k] += im[k];
+      auto[k] += re[k] ** 2 + im[k] ** 2;
+    }
   }
   // With a single region there are no cross terms; fall back to its own power.
   const score = sumRe.map((v, k) => (regions.length > 1 ? v * v + sumIm[k] ** 2 - auto[k] : auto[k]));
@@ -180,7 +237,12 @@ function crossRegionPeak(usable: RegionPulse[], fps: number): { freq: number; am
   // A strong peak at twice the rate is either the pulse's own harmonic (0.3-0.6 of its power
   // for a sharp systolic wave) or the true rate read at half: above ~0.6 it is contested.
   const octave = powerNear(freqs, score, 2 * freq) / Math.max(1e-30, powerNear(freqs, score, freq));
-  return { freq, ambiguity: Math.max(rivalRatio(freqs, score, freq), clamp(octave - 0.3, 0, 1)), sharedSnrDb: pulseSnrDb({ freqs, power: score.map((v) => Math.max(0, v)) }, freq), sharedFloor: sharedFloor(freqs, score, freq) };
+  return {
+    freq,
+    ambiguity: Math.max(rivalRatio(freqs, score, freq), clamp(octave - 0.3, 0, 1)),
+    sharedSnrDb: pulseSnrDb({ freqs, power: score.map((v) => Math.max(0, v)) }, freq),
+    sharedFloor: sharedFloor(freqs, score, freq),
+  };
 }
 
 /**
@@ -194,7 +256,8 @@ function sharedFloor(freqs: Float64Array, score: Float64Array, f0: number): numb
   const around: number[] = [];
   for (let k = 0; k < freqs.length; k++) {
     const d = Math.abs(freqs[k] - f0);
-    if (d >= 0.15 && d <= 0.5 && Math.abs(freqs[k] - 2 * f0) > 0.15 && Math.abs(freqs[k] - f0 / 2) > 0.15) around.push(Math.abs(score[k]));
+    if (d >= 0.15 && d <= 0.5 && Math.abs(freqs[k] - 2 * f0) > 0.15 && Math.abs(freqs[k] - f0 / 2) > 0.15)
+      around.push(Math.abs(score[k]));
   }
   const own = powerNear(freqs, score, f0);
   return around.length && own > 0 ? median(around) / own : 1;
@@ -215,13 +278,23 @@ function powerNear(freqs: Float64Array, score: Float64Array, f: number): number 
  * about as well as after `div` of them; if it is the div-th harmonic, a shift by one of
  * its periods is a fraction of a true beat and decorrelates.
  */
-function fundamental(usable: RegionPulse[], fps: number, freqs: Float64Array, score: Float64Array, peak: { freq: number; power: number }): number {
+function fundamental(
+  usable: RegionPulse[],
+  fps: number,
+  freqs: Float64Array,
+  score: Float64Array,
+  peak: { freq: number; power: number },
+): number {
   for (const div of [3, 2]) {
     const sub = peak.freq / div;
     if (sub < freqs[0]) continue;
     const near = score.map((v, k) => (Math.abs(freqs[k] - sub) <= 0.08 ? v : 0));
     const found = spectralPeak({ freqs, power: near });
-    if (found.power > 0.4 * peak.power && lagCorrelation(usable, fps, 1 / peak.freq) < 0.5 * lagCorrelation(usable, fps, div / peak.freq)) return found.freq;
+    if (
+      found.power > 0.4 * peak.power &&
+      lagCorrelation(usable, fps, 1 / peak.freq) < 0.5 * lagCorrelation(usable, fps, div / peak.freq)
+    )
+      return found.freq;
   }
   // And upwards: through a video codec the pulse can grow a sub-harmonic (alternate beats
   // rendered differently) that outgrows it. If the peak is half the true rate, the summed
@@ -242,12 +315,21 @@ function fundamental(usable: RegionPulse[], fps: number, freqs: Float64Array, sc
  * a codec artefact); confidence must say so.
  */
 function rivalRatio(freqs: Float64Array, score: Float64Array, f0: number): number {
-  let own = 0, rival = 0;
+  let own = 0,
+    rival = 0;
   for (let k = 0; k < freqs.length; k++) {
     const f = freqs[k];
     if (Math.abs(f - f0) <= 0.05) own = Math.max(own, score[k]);
     const harmonic = [2, 3].some((h) => Math.abs(f - h * f0) <= 0.12);
-    if (Math.abs(f - f0) >= 0.12 && !harmonic && k > 0 && k < freqs.length - 1 && score[k] >= score[k - 1] && score[k] >= score[k + 1]) rival = Math.max(rival, score[k]);
+    if (
+      Math.abs(f - f0) >= 0.12 &&
+      !harmonic &&
+      k > 0 &&
+      k < freqs.length - 1 &&
+      score[k] >= score[k - 1] &&
+      score[k] >= score[k + 1]
+    )
+      rival = Math.max(rival, score[k]);
   }
   return own > 0 ? Math.min(1, Math.max(0, rival) / own) : 1;
 }
@@ -261,8 +343,14 @@ function lagCorrelation(usable: RegionPulse[], fps: number, lagS: number): numbe
     for (let i = 0; i < n; i++) x[i] += skinFactor * c.signal[i];
   }
   const lag = Math.round(lagS * fps);
-  let ab = 0, aa = 0, bb = 0;
-  for (let i = 0; i + lag < n; i++) { ab += x[i] * x[i + lag]; aa += x[i] ** 2; bb += x[i + lag] ** 2; }
+  let ab = 0,
+    aa = 0,
+    bb = 0;
+  for (let i = 0; i + lag < n; i++) {
+    ab += x[i] * x[i + lag];
+    aa += x[i] ** 2;
+    bb += x[i + lag] ** 2;
+  }
   return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
 }
 
@@ -273,11 +361,16 @@ function halvesCorrelation(usable: RegionPulse[], frames: number, mask?: Uint8Ar
     for (const c of usable) if (rs.includes(c.region)) for (let i = 0; i < frames; i++) out[i] += c.signal[i];
     return out;
   };
-  const a = half([0, 1]), b = half([2, 3]);
-  let ab = 0, aa = 0, bb = 0;
+  const a = half([0, 1]),
+    b = half([2, 3]);
+  let ab = 0,
+    aa = 0,
+    bb = 0;
   for (let i = 0; i < frames; i++) {
     if (mask?.[i]) continue;
-    ab += a[i] * b[i]; aa += a[i] * a[i]; bb += b[i] * b[i];
+    ab += a[i] * b[i];
+    aa += a[i] * a[i];
+    bb += b[i] * b[i];
   }
   return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
 }

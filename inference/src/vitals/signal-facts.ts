@@ -45,10 +45,15 @@ export function waveforms(w: WaveformInput): Waveforms {
 function localCoherence(halves: (Float64Array | undefined)[], half: number, T: number): number[] {
   const [a, b] = halves;
   if (!a || !b) return new Array<number>(T).fill(1);
-  const pa = prefix((i) => a[i] * b[i], T), pb = prefix((i) => a[i] * a[i], T), pc = prefix((i) => b[i] * b[i], T);
+  const pa = prefix((i) => a[i] * b[i], T),
+    pb = prefix((i) => a[i] * a[i], T),
+    pc = prefix((i) => b[i] * b[i], T);
   return Array.from({ length: T }, (_, t) => {
-    const lo = Math.max(0, t - half), hi = Math.min(T, t + half + 1);
-    const ab = pa[hi] - pa[lo], aa = pb[hi] - pb[lo], bb = pc[hi] - pc[lo];
+    const lo = Math.max(0, t - half),
+      hi = Math.min(T, t + half + 1);
+    const ab = pa[hi] - pa[lo],
+      aa = pb[hi] - pb[lo],
+      bb = pc[hi] - pc[lo];
     const r = aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
     return clamp((r - 0.3) / 0.5, 0, 1);
   });

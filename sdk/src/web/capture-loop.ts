@@ -23,9 +23,16 @@ export type Captured = {
 };
 
 type FrameMeta = { captureTime?: number; mediaTime: number };
-type VideoWithFrameCallback = HTMLVideoElement & { requestVideoFrameCallback?: (cb: (now: number, meta: FrameMeta) => void) => number };
+type VideoWithFrameCallback = HTMLVideoElement & {
+  requestVideoFrameCallback?: (cb: (now: number, meta: FrameMeta) => void) => number;
+};
 
-export function captureFrames(video: HTMLVideoElement, tracker: FaceTracker, events: Emitter, opts: LoopOptions): Promise<Captured> {
+export function captureFrames(
+  video: HTMLVideoElement,
+  tracker: FaceTracker,
+  events: Emitter,
+  opts: LoopOptions,
+): Promise<Captured> {
   const sampler = new RegionSampler();
   const masked = new Uint8Array(FRAME_BYTES);
   const out: Captured = { frames: [], timestamps: [], usable: [], usableSeconds: 0, sampleMs: [] };
@@ -37,11 +44,19 @@ export function captureFrames(video: HTMLVideoElement, tracker: FaceTracker, eve
 
   return new Promise<Captured>((resolve, reject) => {
     let done = false;
-    let watchdog = setTimeout(() => fail(new CaptureError("source", "the video gave no frame for 3 s")), NO_FRAME_TIMEOUT_MS);
+    let watchdog = setTimeout(
+      () => fail(new CaptureError("source", "the video gave no frame for 3 s")),
+      NO_FRAME_TIMEOUT_MS,
+    );
     const onAbort = () => fail(new CaptureError("aborted", "the capture was aborted"));
     opts.signal.addEventListener("abort", onAbort, { once: true });
     // A video file that ends before durationSeconds ends the capture with what it gave.
-    const onEnded = () => { if (!done) { done = true; finish(); } };
+    const onEnded = () => {
+      if (!done) {
+        done = true;
+        finish();
+      }
+    };
     video.addEventListener("ended", onEnded, { once: true });
     const finish = (err?: Error) => {
       clearTimeout(watchdog);
@@ -50,12 +65,20 @@ export function captureFrames(video: HTMLVideoElement, tracker: FaceTracker, eve
       if (err) reject(err);
       else resolve(out);
     };
-    const fail = (err: Error) => { if (!done) { done = true; finish(err); } };
+    const fail = (err: Error) => {
+      if (!done) {
+        done = true;
+        finish(err);
+      }
+    };
 
     const onFrame = (meta: FrameMeta) => {
       if (done) return;
       clearTimeout(watchdog);
-      watchdog = setTimeout(() => fail(new CaptureError("source", "the video stopped giving frames")), NO_FRAME_TIMEOUT_MS);
+      watchdog = setTimeout(
+        () => fail(new CaptureError("source", "the video stopped giving frames")),
+        NO_FRAME_TIMEOUT_MS,
+      );
       clock ??= meta.captureTime !== undefined ? "capture" : "media";
       const t = clock === "capture" ? meta.captureTime! : meta.mediaTime * 1000;
       const previous = out.timestamps[out.timestamps.length - 1];
@@ -112,12 +135,13 @@ export function captureFrames(video: HTMLVideoElement, tracker: FaceTracker, eve
     const v = video as VideoWithFrameCallback;
     const next = v.requestVideoFrameCallback
       ? () => v.requestVideoFrameCallback!((_now, meta) => onFrame(meta))
-      : () => requestAnimationFrame(() => {
-          if (video.currentTime !== lastMediaTime) {
-            lastMediaTime = video.currentTime;
-            onFrame({ mediaTime: video.currentTime });
-          } else next();
-        });
+      : () =>
+          requestAnimationFrame(() => {
+            if (video.currentTime !== lastMediaTime) {
+              lastMediaTime = video.currentTime;
+              onFrame({ mediaTime: video.currentTime });
+            } else next();
+          });
     next();
   });
 }

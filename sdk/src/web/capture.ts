@@ -29,11 +29,18 @@ export type CaptureOptions = {
 export type CaptureSource = MediaStream | HTMLVideoElement;
 
 /** Per-frame sampling cost and landmark refreshes of the last capture (for benchmarks). */
-export type CaptureStats = { sampleMs: number[]; landmarkMs: number[]; landmarkRefreshesPerSecond: number; frames: number; fps: number };
+export type CaptureStats = {
+  sampleMs: number[];
+  landmarkMs: number[];
+  landmarkRefreshesPerSecond: number;
+  frames: number;
+  fps: number;
+};
 
 export class VitalsCapture {
   readonly #source: CaptureSource;
-  readonly #options: Required<Pick<CaptureOptions, "durationSeconds" | "minUsableSeconds" | "assetsBaseUrl">> & CaptureOptions;
+  readonly #options: Required<Pick<CaptureOptions, "durationSeconds" | "minUsableSeconds" | "assetsBaseUrl">> &
+    CaptureOptions;
   readonly #client: VitalsClient;
   readonly #events = new Emitter();
   readonly #abort = new AbortController();
@@ -42,9 +49,11 @@ export class VitalsCapture {
 
   constructor(source: CaptureSource, options: CaptureOptions) {
     const durationSeconds = options.durationSeconds ?? 20;
-    if (!(durationSeconds >= 5 && durationSeconds <= 120)) throw new RangeError(`durationSeconds ${durationSeconds}: must be 5 to 120`);
+    if (!(durationSeconds >= 5 && durationSeconds <= 120))
+      throw new RangeError(`durationSeconds ${durationSeconds}: must be 5 to 120`);
     const minUsableSeconds = options.minUsableSeconds ?? Math.max(5, 0.6 * durationSeconds);
-    if (!(minUsableSeconds >= 5 && minUsableSeconds <= durationSeconds)) throw new RangeError(`minUsableSeconds ${minUsableSeconds}: must be 5 to durationSeconds`);
+    if (!(minUsableSeconds >= 5 && minUsableSeconds <= durationSeconds))
+      throw new RangeError(`minUsableSeconds ${minUsableSeconds}: must be 5 to durationSeconds`);
     const assetsBaseUrl = (options.assetsBaseUrl ?? globalThis.location?.origin ?? options.baseUrl).replace(/\/+$/, "");
     this.#options = { ...options, durationSeconds, minUsableSeconds, assetsBaseUrl };
     this.#client = new VitalsClient({ credential: options.credential, baseUrl: options.baseUrl, fetch: options.fetch });
@@ -79,10 +88,17 @@ export class VitalsCapture {
       owned = ownVideo;
       this.#events.emit("stage", { stage: "capturing" });
       const durationSeconds = Math.min(this.#options.durationSeconds, videoSecondsLeft(video));
-      const captured = await captureFrames(video, tracker, this.#events, { durationSeconds, minUsableSeconds: this.#options.minUsableSeconds, signal });
+      const captured = await captureFrames(video, tracker, this.#events, {
+        durationSeconds,
+        minUsableSeconds: this.#options.minUsableSeconds,
+        signal,
+      });
       tracker.stop();
       if (captured.usableSeconds < this.#options.minUsableSeconds) {
-        throw new CaptureError("not-enough-signal", `not enough usable signal: ${captured.usableSeconds.toFixed(1)} s with a well-lit, steady face, ${this.#options.minUsableSeconds} s needed; nothing was uploaded`);
+        throw new CaptureError(
+          "not-enough-signal",
+          `not enough usable signal: ${captured.usableSeconds.toFixed(1)} s with a well-lit, steady face, ${this.#options.minUsableSeconds} s needed; nothing was uploaded`,
+        );
       }
       this.#events.emit("stage", { stage: "encoding" });
       const tensor = await this.#encode(captured, tracker);
@@ -105,7 +121,8 @@ export class VitalsCapture {
 
   /** The frames from the first to the last usable one, at the capture's measured rate, gzipped. */
   async #encode(captured: Captured, tracker: FaceTracker): Promise<Uint8Array> {
-    const first = captured.usable.indexOf(true), last = captured.usable.lastIndexOf(true);
+    const first = captured.usable.indexOf(true),
+      last = captured.usable.lastIndexOf(true);
     const frames = captured.frames.slice(first, last + 1);
     const timestamps = captured.timestamps.slice(first, last + 1);
     const fps = Math.fround(measuredFps(timestamps));
@@ -121,10 +138,16 @@ export class VitalsCapture {
     };
     let tensor: Uint8Array;
     try {
-      tensor = await encodeTensor(data, { fps, gzip: true, captureStartedAt: Math.floor(Date.now() / 1000 - (timestamps[timestamps.length - 1]! - timestamps[0]!) / 1000) });
+      tensor = await encodeTensor(data, {
+        fps,
+        gzip: true,
+        captureStartedAt: Math.floor(Date.now() / 1000 - (timestamps[timestamps.length - 1]! - timestamps[0]!) / 1000),
+      });
     } catch (err) {
       // A capture the service would refuse (too short, an odd rate) is not worth a scan either.
-      throw new CaptureError("not-enough-signal", `not enough usable signal: ${(err as Error).message}`, { cause: err });
+      throw new CaptureError("not-enough-signal", `not enough usable signal: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
     this.#events.emit("encoded", { tensor, fps, frameCount, timestamps });
     return tensor;
@@ -137,7 +160,11 @@ async function playing(source: CaptureSource): Promise<[HTMLVideoElement, HTMLVi
   let owned: HTMLVideoElement | undefined;
   if (source instanceof HTMLVideoElement) video = source;
   else {
-    video = owned = Object.assign(document.createElement("video"), { muted: true, playsInline: true, srcObject: source });
+    video = owned = Object.assign(document.createElement("video"), {
+      muted: true,
+      playsInline: true,
+      srcObject: source,
+    });
   }
   try {
     if (video.paused) await video.play();

@@ -4,7 +4,14 @@ import { isSkin, skinFrame, FRAME_BYTES } from "./skin-frame.js";
 
 describe("convex hull", () => {
   it("keeps the corners and drops inner points; insideHull agrees", () => {
-    const pts: Point[] = [[0, 0], [10, 0], [10, 10], [0, 10], [5, 5], [2, 8]];
+    const pts: Point[] = [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+      [5, 5],
+      [2, 8],
+    ];
     const hull = convexHull(pts);
     expect(hull).toHaveLength(4);
     expect(insideHull(hull, 5, 5)).toBe(true);

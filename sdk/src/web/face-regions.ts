@@ -6,7 +6,10 @@
 export const PATCH = 72;
 
 /** Point indices of the mesh (MediaPipe's canonical face mesh, which the face model outputs). */
-const FACE_OVAL = [10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109];
+const FACE_OVAL = [
+  10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136,
+  172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109,
+];
 const FOREHEAD = [103, 67, 109, 10, 338, 297, 332, 104, 69, 108, 151, 337, 299, 333];
 // The person's own left and right (the left cheek is on the right of an unmirrored picture).
 const LEFT_CHEEK = [345, 346, 347, 348, 329, 266, 425, 411, 352, 280, 330];
@@ -20,7 +23,13 @@ const LIPS = [61, 146, 91, 181, 84, 17, 314, 405, 321, 375, 291, 409, 270, 269, 
 /** Region order of the tensor: forehead, left cheek, right cheek, whole face. */
 const REGION_POINTS = [FOREHEAD, LEFT_CHEEK, RIGHT_CHEEK, FACE_OVAL];
 // Eyes and lips are grown a little around their centre: lashes, lids and lip edges are not skin.
-const FEATURES: [number[], number][] = [[LEFT_EYE, 1.5], [RIGHT_EYE, 1.5], [LEFT_BROW, 1.25], [RIGHT_BROW, 1.25], [LIPS, 1.2]];
+const FEATURES: [number[], number][] = [
+  [LEFT_EYE, 1.5],
+  [RIGHT_EYE, 1.5],
+  [LEFT_BROW, 1.25],
+  [RIGHT_BROW, 1.25],
+  [LIPS, 1.2],
+];
 
 export type Point = [number, number];
 export type Box = { x: number; y: number; w: number; h: number };
@@ -47,7 +56,8 @@ export function convexHull(points: Point[]): Point[] {
 /** Inside (or on) a hull from convexHull. */
 export function insideHull(hull: Point[], x: number, y: number): boolean {
   for (let i = 0; i < hull.length; i++) {
-    const a = hull[i]!, b = hull[(i + 1) % hull.length]!;
+    const a = hull[i]!,
+      b = hull[(i + 1) % hull.length]!;
     if ((b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]) < 0) return false;
   }
   return hull.length >= 3;
@@ -65,10 +75,13 @@ export function regionLayouts(mesh: Float32Array, frame: { width: number; height
   const holes = FEATURES.map(([idx, factor]) => convexHull(grow(idx.map(at), factor)));
   return REGION_POINTS.map((idx) => {
     const hull = convexHull(idx.map(at));
-    const xs = hull.map((p) => p[0]), ys = hull.map((p) => p[1]);
+    const xs = hull.map((p) => p[0]),
+      ys = hull.map((p) => p[1]);
     // Clipped to the frame: drawImage must not read outside the video.
-    const x0 = Math.max(0, Math.min(...xs)), y0 = Math.max(0, Math.min(...ys));
-    const x1 = Math.min(frame.width, Math.max(...xs)), y1 = Math.min(frame.height, Math.max(...ys));
+    const x0 = Math.max(0, Math.min(...xs)),
+      y0 = Math.max(0, Math.min(...ys));
+    const x1 = Math.min(frame.width, Math.max(...xs)),
+      y1 = Math.min(frame.height, Math.max(...ys));
     const box = { x: x0, y: y0, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0) };
     const mask = new Uint8Array(PATCH * PATCH);
     let area = 0;
@@ -88,11 +101,17 @@ export function regionLayouts(mesh: Float32Array, frame: { width: number; height
 
 /** Centre and width of the face (for motion): the face oval's box. */
 export function faceFrame(mesh: Float32Array): { cx: number; cy: number; width: number } {
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
   for (const i of FACE_OVAL) {
-    const x = mesh[2 * i]!, y = mesh[2 * i + 1]!;
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    const x = mesh[2 * i]!,
+      y = mesh[2 * i + 1]!;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
   }
   return { cx: (minX + maxX) / 2, cy: (minY + maxY) / 2, width: maxX - minX };
 }

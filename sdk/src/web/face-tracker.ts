@@ -38,16 +38,23 @@ export class FaceTracker {
     try {
       worker = new Worker(`${assetsBaseUrl}/sdk/face-worker.js`, { type: "module" });
     } catch (err) {
-      throw new CaptureError("face-model", `cannot start the face model's worker: ${(err as Error).message}`, { cause: err });
+      throw new CaptureError("face-model", `cannot start the face model's worker: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
     const tracker = new FaceTracker(worker);
     await new Promise<void>((resolve, reject) => {
-      const fail = (message: string) => { worker.terminate(); reject(new CaptureError("face-model", message)); };
+      const fail = (message: string) => {
+        worker.terminate();
+        reject(new CaptureError("face-model", message));
+      };
       signal.addEventListener("abort", () => fail("aborted while loading the face model"), { once: true });
-      worker.onerror = (e) => fail(`the face model's worker failed: ${e.message || `${assetsBaseUrl}/sdk/face-worker.js did not load`}`);
+      worker.onerror = (e) =>
+        fail(`the face model's worker failed: ${e.message || `${assetsBaseUrl}/sdk/face-worker.js did not load`}`);
       worker.onmessage = (e: MessageEvent<WorkerReply>) => {
         if (e.data.type === "ready") resolve();
-        else if (e.data.type === "failed") fail(`the face model did not load from ${assetsBaseUrl}/models/: ${e.data.message}`);
+        else if (e.data.type === "failed")
+          fail(`the face model did not load from ${assetsBaseUrl}/models/: ${e.data.message}`);
       };
       worker.postMessage({ type: "init", assetsBaseUrl } satisfies WorkerRequest);
     });
@@ -64,7 +71,9 @@ export class FaceTracker {
     const id = this.#nextId++;
     createImageBitmap(video).then(
       (frame) => this.#worker.postMessage({ type: "detect", id, frame } satisfies WorkerRequest, [frame]),
-      () => { this.#busy = false; },
+      () => {
+        this.#busy = false;
+      },
     );
   }
 

@@ -73,7 +73,10 @@ scope.onmessage = async (e) => {
     const ms = performance.now() - t0;
     if (face && face.mesh.length >= 468) {
       const mesh = new Float32Array(face.mesh.length * 2);
-      face.mesh.forEach((p, i) => { mesh[2 * i] = p[0]; mesh[2 * i + 1] = p[1]; });
+      face.mesh.forEach((p, i) => {
+        mesh[2 * i] = p[0];
+        mesh[2 * i + 1] = p[1];
+      });
       reply = { type: "landmarks", id: msg.id, mesh, score: face.score, ms };
     } else reply = { type: "landmarks", id: msg.id, score: 0, ms };
   } catch {

@@ -13,7 +13,10 @@ describe("FrameJudge", () => {
   it("reports a lost face once and does not count its frames", () => {
     const judge = new FrameJudge();
     judge.judge(good);
-    expect(judge.judge({ face: false })).toEqual({ usable: false, changes: [{ type: "face", event: { found: false } }] });
+    expect(judge.judge({ face: false })).toEqual({
+      usable: false,
+      changes: [{ type: "face", event: { found: false } }],
+    });
     expect(judge.judge({ face: false }).changes).toEqual([]);
   });
 

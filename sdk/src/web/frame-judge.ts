@@ -9,9 +9,7 @@ export const TOO_FAST = 0.5;
 /** Share of the face region that must look like skin (a hand or a mask over it fails). */
 export const MIN_SKIN = 0.25;
 
-export type FrameLook =
-  | { face: false }
-  | { face: true; faceLuma: number; skinFraction: number; speed: number };
+export type FrameLook = { face: false } | { face: true; faceLuma: number; skinFraction: number; speed: number };
 
 export type FeedbackChange =
   | { type: "face"; event: CaptureEvents["face"] }
@@ -49,7 +47,11 @@ export class FrameJudge {
  * The capture ends after durationSeconds, or as soon as the usable seconds cannot reach
  * minUsableSeconds even if every remaining frame were usable (no point making the user wait).
  */
-export function captureOver(elapsedSeconds: number, usableSeconds: number, opts: { durationSeconds: number; minUsableSeconds: number }): boolean {
+export function captureOver(
+  elapsedSeconds: number,
+  usableSeconds: number,
+  opts: { durationSeconds: number; minUsableSeconds: number },
+): boolean {
   const remaining = opts.durationSeconds - elapsedSeconds;
   return remaining <= 0 || usableSeconds + remaining < opts.minUsableSeconds;
 }

@@ -12,9 +12,14 @@ export const SMOOTHING = 0.4;
 export type Landmarks = { mesh: Float32Array; at: number };
 
 /** `raw` (frame pixels) arrived at `at` ms; answers the landmarks to use and the speed in face-widths per second. */
-export function followLandmarks(previous: Landmarks | undefined, raw: Float32Array, at: number): { mesh: Float32Array; speed: number } {
+export function followLandmarks(
+  previous: Landmarks | undefined,
+  raw: Float32Array,
+  at: number,
+): { mesh: Float32Array; speed: number } {
   if (!previous) return { mesh: raw, speed: 0 };
-  const before = faceFrame(previous.mesh), after = faceFrame(raw);
+  const before = faceFrame(previous.mesh),
+    after = faceFrame(raw);
   const moved = Math.hypot(after.cx - before.cx, after.cy - before.cy) / Math.max(1, before.width);
   const speed = moved / Math.max(0.05, (at - previous.at) / 1000);
   if (moved >= JITTER) return { mesh: raw, speed };

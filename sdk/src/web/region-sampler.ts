@@ -9,7 +9,10 @@ export class RegionSampler {
   readonly #ctx: Context2D;
 
   constructor() {
-    const canvas = typeof OffscreenCanvas !== "undefined" ? new OffscreenCanvas(4 * PATCH, PATCH) : Object.assign(document.createElement("canvas"), { width: 4 * PATCH, height: PATCH });
+    const canvas =
+      typeof OffscreenCanvas !== "undefined"
+        ? new OffscreenCanvas(4 * PATCH, PATCH)
+        : Object.assign(document.createElement("canvas"), { width: 4 * PATCH, height: PATCH });
     // willReadFrequently keeps the canvas in memory: a read-back every frame from the GPU is slower.
     const ctx = canvas.getContext("2d", { willReadFrequently: true }) as Context2D | null;
     if (!ctx) throw new Error("no 2D canvas in this browser");
@@ -20,7 +23,8 @@ export class RegionSampler {
 
   /** Fills `out` (one tensor frame) from the video's current frame. */
   sample(video: HTMLVideoElement, layouts: RegionLayout[], out: Uint8Array): FrameStats {
-    for (const [r, { box }] of layouts.entries()) this.#ctx.drawImage(video, box.x, box.y, box.w, box.h, r * PATCH, 0, PATCH, PATCH);
+    for (const [r, { box }] of layouts.entries())
+      this.#ctx.drawImage(video, box.x, box.y, box.w, box.h, r * PATCH, 0, PATCH, PATCH);
     return skinFrame(this.#ctx.getImageData(0, 0, 4 * PATCH, PATCH).data, layouts, out);
   }
 }

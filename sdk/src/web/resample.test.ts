@@ -35,7 +35,9 @@ describe("resampleFrames", () => {
   it("never blends a masked (0,0,0) pixel into a colour: it takes the nearer frame", () => {
     const a = grey(100);
     const b = grey(200);
-    b[5] = 0; b[5 + PLANE] = 0; b[5 + 2 * PLANE] = 0; // pixel 5 of region 0 masked in b
+    b[5] = 0;
+    b[5 + PLANE] = 0;
+    b[5 + 2 * PLANE] = 0; // pixel 5 of region 0 masked in b
     const { data } = resampleFrames([a, b], [0, 100], 30); // output at 0, 33.3, 66.7, 100 ms
     const pixel5 = (k: number) => [0, 1, 2].map((c) => data[k * FRAME_BYTES + c * PLANE + 5]);
     expect(pixel5(1)).toEqual([100, 100, 100]);
@@ -46,7 +48,11 @@ describe("resampleFrames", () => {
   it("spans the capture: frameCount / fps covers first to last timestamp", () => {
     const times = Array.from({ length: 301 }, (_, i) => i * (1000 / 30) + (i % 3) * 2);
     const fps = measuredFps(times);
-    const { frameCount } = resampleFrames(times.map(() => grey(50)), times, fps);
+    const { frameCount } = resampleFrames(
+      times.map(() => grey(50)),
+      times,
+      fps,
+    );
     expect(Math.abs(frameCount / fps - times[300]! / 1000)).toBeLessThanOrEqual(1 / fps);
   });
 });

@@ -11,7 +11,10 @@ import { FRAME_BYTES } from "./skin-frame.js";
  * whole ms (a WebM file's 33, 34, 33 ms), which would bias the median alone by 2%.
  */
 export function measuredFps(timestamps: number[]): number {
-  const gaps = timestamps.slice(1).map((t, i) => t - timestamps[i]!).filter((d) => d > 0);
+  const gaps = timestamps
+    .slice(1)
+    .map((t, i) => t - timestamps[i]!)
+    .filter((d) => d > 0);
   if (gaps.length === 0) return NaN;
   const sorted = [...gaps].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -27,7 +30,11 @@ const PLANE = FRAME_BYTES / 12;
  * `fps` from the first timestamp, as one [T, 12, 72, 72] buffer. A pixel masked (0,0,0) on
  * either side takes the nearer frame's value, so masks are never blended into colours.
  */
-export function resampleFrames(frames: Uint8Array[], timestamps: number[], fps: number): { data: Uint8Array; frameCount: number } {
+export function resampleFrames(
+  frames: Uint8Array[],
+  timestamps: number[],
+  fps: number,
+): { data: Uint8Array; frameCount: number } {
   const t0 = timestamps[0]!;
   const span = timestamps[timestamps.length - 1]! - t0;
   const frameCount = Math.floor((span * fps) / 1000 + 1e-6) + 1;
@@ -36,8 +43,10 @@ export function resampleFrames(frames: Uint8Array[], timestamps: number[], fps: 
   for (let k = 0; k < frameCount; k++) {
     const t = t0 + (k * 1000) / fps;
     while (i < timestamps.length - 2 && timestamps[i + 1]! <= t) i++;
-    const a = frames[i]!, b = frames[Math.min(i + 1, frames.length - 1)]!;
-    const ta = timestamps[i]!, tb = timestamps[Math.min(i + 1, timestamps.length - 1)]!;
+    const a = frames[i]!,
+      b = frames[Math.min(i + 1, frames.length - 1)]!;
+    const ta = timestamps[i]!,
+      tb = timestamps[Math.min(i + 1, timestamps.length - 1)]!;
     const w = tb > ta ? Math.min(1, Math.max(0, (t - ta) / (tb - ta))) : 0;
     const out = data.subarray(k * FRAME_BYTES, (k + 1) * FRAME_BYTES);
     if (w === 0 || a === b) {
@@ -48,9 +57,13 @@ export function resampleFrames(frames: Uint8Array[], timestamps: number[], fps: 
     for (let r = 0; r < 4; r++) {
       const base = 3 * r * PLANE;
       for (let p = 0; p < PLANE; p++) {
-        const R = base + p, G = R + PLANE, B = G + PLANE;
+        const R = base + p,
+          G = R + PLANE,
+          B = G + PLANE;
         if ((a[R]! | a[G]! | a[B]!) === 0 || (b[R]! | b[G]! | b[B]!) === 0) {
-          out[R] = nearer[R]!; out[G] = nearer[G]!; out[B] = nearer[B]!;
+          out[R] = nearer[R]!;
+          out[G] = nearer[G]!;
+          out[B] = nearer[B]!;
         } else {
           out[R] = Math.round(a[R]! + w * (b[R]! - a[R]!));
           out[G] = Math.round(a[G]! + w * (b[G]! - a[G]!));

@@ -33,7 +33,8 @@ export type FrameStats = {
  */
 export function skinFrame(rgba: Uint8ClampedArray, layouts: RegionLayout[], out: Uint8Array): FrameStats {
   const stride = 4 * PATCH * 4;
-  let skin = 0, luma = 0;
+  let skin = 0,
+    luma = 0;
   for (let r = 0; r < 4; r++) {
     const mask = layouts[r]!.mask;
     const red = out.subarray(3 * r * PLANE, (3 * r + 1) * PLANE);
@@ -43,7 +44,9 @@ export function skinFrame(rgba: Uint8ClampedArray, layouts: RegionLayout[], out:
       for (let u = 0; u < PATCH; u++) {
         const p = v * PATCH + u;
         const o = v * stride + (r * PATCH + u) * 4;
-        const R = rgba[o]!, G = rgba[o + 1]!, B = rgba[o + 2]!;
+        const R = rgba[o]!,
+          G = rgba[o + 1]!,
+          B = rgba[o + 2]!;
         const keep = mask[p] === 1 && isSkin(R, G, B);
         red[p] = keep ? R : 0;
         green[p] = keep ? G : 0;

@@ -22,8 +22,8 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
         <Card title="Two-factor sign-in">
           {enabled ? (
             <p className="text-sm" data-testid="totp-status">
-              On since {enabled.toISOString().slice(0, 10)}. Each sign-in asks for a code from your authenticator app; a recovery code works once
-              in its place.
+              On since {enabled.toISOString().slice(0, 10)}. Each sign-in asks for a code from your authenticator app; a
+              recovery code works once in its place.
             </p>
           ) : (
             <TotpSetup />

@@ -13,20 +13,32 @@ export default async function RequestLookupPage({ searchParams }: { searchParams
   const found = id ? await findRequestForSupport(id) : null;
   return (
     <>
-      <PageHeader title="Request lookup" description="Find any SDK or API request of the last 30 days by its X-Request-Id." />
+      <PageHeader
+        title="Request lookup"
+        description="Find any SDK or API request of the last 30 days by its X-Request-Id."
+      />
       <form role="search" method="get" className="mb-6 flex flex-wrap items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor="id" className="text-sm font-medium">
             Request id
           </label>
-          <input id="id" name="id" type="search" defaultValue={id} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono dark:border-slate-700 dark:bg-slate-900" />
+          <input
+            id="id"
+            name="id"
+            type="search"
+            defaultValue={id}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono dark:border-slate-700 dark:bg-slate-900"
+          />
         </div>
         <button type="submit" className={buttonClass("primary")}>
           Look up
         </button>
       </form>
       {found ? (
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-5 text-sm dark:border-slate-800 dark:bg-slate-900" data-testid="request-found">
+        <dl
+          className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-5 text-sm dark:border-slate-800 dark:bg-slate-900"
+          data-testid="request-found"
+        >
           <dt className="font-medium">Account</dt>
           <dd>{found.developer.email}</dd>
           <dt className="font-medium">Time (UTC)</dt>
@@ -43,7 +55,9 @@ export default async function RequestLookupPage({ searchParams }: { searchParams
           <dd className="font-mono">{found.key_prefix ? `${found.key_prefix}…` : "ID token"}</dd>
         </dl>
       ) : id ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm dark:border-slate-700">No request with id “{id}” in the last 30 days.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm dark:border-slate-700">
+          No request with id “{id}” in the last 30 days.
+        </p>
       ) : null}
     </>
   );

@@ -7,5 +7,7 @@ import { revokeKey } from "@/lib/keys/revoke-key";
 export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
-  DELETE: withDeveloper(async ({ params, ip, developer }) => json(await revokeKey(developer.id, String(params.id ?? ""), ip))),
+  DELETE: withDeveloper(async ({ params, ip, developer }) =>
+    json(await revokeKey(developer.id, String(params.id ?? ""), ip)),
+  ),
 });

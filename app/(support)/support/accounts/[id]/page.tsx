@@ -25,7 +25,13 @@ export const metadata: Metadata = { title: "Account · Support console" };
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
-export default async function AccountPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ audit_page?: string }> }) {
+export default async function AccountPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ audit_page?: string }>;
+}) {
   const staff = await requireStaff();
   const id = z.uuid().safeParse((await params).id);
   if (!id.success) notFound();
@@ -45,7 +51,10 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
           ← Support console
         </Link>
       </p>
-      <PageHeader title={profile.email} description={`${profile.name}${profile.company ? `, ${profile.company}` : ""} · signed up ${day(profile.created_at)}`} />
+      <PageHeader
+        title={profile.email}
+        description={`${profile.name}${profile.company ? `, ${profile.company}` : ""} · signed up ${day(profile.created_at)}`}
+      />
       <div className="mb-4 flex flex-wrap gap-2">
         <Badge tone={STATUS_TONE[profile.status]}>{profile.status}</Badge>
         <Badge tone="indigo">{profile.plan}</Badge>
@@ -57,7 +66,9 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
         </Card>
         <Card title="Actions">
           {profile.id === staff.id ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">This is your own account: another staff member acts on it.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              This is your own account: another staff member acts on it.
+            </p>
           ) : (
             <AccountActions profile={profile} />
           )}
@@ -71,7 +82,8 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
       </div>
       <Card title="Usage" className="mt-4">
         <p className="mb-3 text-sm" data-testid="support-monthly-scans">
-          {fmt(usage.current_month.scan_count)} of {fmt(usage.limit)} live scans this month ({usage.current_month.month}, UTC).
+          {fmt(usage.current_month.scan_count)} of {fmt(usage.limit)} live scans this month ({usage.current_month.month}
+          , UTC).
         </p>
         <UsageChart history={account.history} tryIt={account.tryIt} />
       </Card>
@@ -80,7 +92,13 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
       </Section>
       <Section id="timeline" title="Audit timeline" className="mt-6">
         <TimelineTable entries={timeline.entries} page={timeline.page} pageCount={timeline.pageCount} />
-        <Pager label="Audit timeline pages" page={timeline.page} pageCount={timeline.pageCount} total={timeline.total} href={(p) => `/support/accounts/${profile.id}?audit_page=${p}`} />
+        <Pager
+          label="Audit timeline pages"
+          page={timeline.page}
+          pageCount={timeline.pageCount}
+          total={timeline.total}
+          href={(p) => `/support/accounts/${profile.id}?audit_page=${p}`}
+        />
       </Section>
       <Section
         id="failed-requests"
@@ -95,7 +113,11 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
         <NoteForm developerId={profile.id} />
         <ul className="mt-4 flex flex-col gap-3" aria-label="Notes">
           {notes.map((n) => (
-            <li key={n.id} className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="support-note">
+            <li
+              key={n.id}
+              className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
+              data-testid="support-note"
+            >
               <p className="whitespace-pre-wrap">{n.body}</p>
               <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                 {n.author} · {moment(n.created_at)}

@@ -32,7 +32,12 @@ export function Subscription({ plan, billing }: { plan: string; billing: Account
       <Row label="Plan">{plan}</Row>
       <Row label="Stripe customer">
         {billing.customer_id && billing.dashboard_url ? (
-          <a href={billing.dashboard_url} target="_blank" rel="noreferrer" className="text-indigo-700 underline dark:text-indigo-300">
+          <a
+            href={billing.dashboard_url}
+            target="_blank"
+            rel="noreferrer"
+            className="text-indigo-700 underline dark:text-indigo-300"
+          >
             {billing.customer_id}
             <span className="sr-only"> (opens Stripe's dashboard)</span>
           </a>
@@ -54,7 +59,11 @@ export function StatusHistory({ events }: { events: AccountOverview["statusHisto
       {events.map((e) => (
         <li key={`${e.at.toString()}-${e.action}-${e.to ?? ""}`}>
           <span className="font-medium">
-            {e.action === "developer.signup" ? "Signed up" : e.action === "developer.verify_email" ? "Verified e-mail" : `${e.from} → ${e.to}`}
+            {e.action === "developer.signup"
+              ? "Signed up"
+              : e.action === "developer.verify_email"
+                ? "Verified e-mail"
+                : `${e.from} → ${e.to}`}
           </span>{" "}
           <span className="text-slate-600 dark:text-slate-400">
             by {e.actor} · {moment(e.at)}

@@ -11,6 +11,8 @@ export const dynamic = "force-dynamic";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
   POST: withDeveloper(async ({ req, params, ip, developer }) => {
     const body = rollKeyBody.parse(await readJson(req));
-    return json(await rollKey(developer.id, String(params.id ?? ""), body, ip), { headers: { "Cache-Control": "no-store" } });
+    return json(await rollKey(developer.id, String(params.id ?? ""), body, ip), {
+      headers: { "Cache-Control": "no-store" },
+    });
   }),
 });
