@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
+echo "== format and lint (Biome)"
+npx biome check .
+
 echo "== production build: inference package and app (the server tests run against it)"
 npm run -s build >/dev/null
 
