@@ -134,6 +134,24 @@ describe("the production server", () => {
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });
 
+  it("answers what next-auth cannot read with 400 in the flat body, and serves what it can as before", async () => {
+    const unreadable: [string, string, RequestInit][] = [
+      ["POST", "/api/auth/session", { headers: { "content-type": "application/json" }, body: "{" }],
+      ["POST", "/api/auth/signout", { headers: { "content-type": "application/json" }, body: "{" }],
+      ["GET", "/api/auth/callback/credentials", {}],
+      ["POST", "/api/auth/providers", { headers: { "content-type": "text/plain" }, body: "x" }],
+    ];
+    for (const [method, path, init] of unreadable) {
+      const res = await fetch(`${base}${path}`, { method, redirect: "manual", ...init });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(await res.json()).toMatchObject({ error: "INVALID_REQUEST", retryable: false });
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+    }
+    const csrf = await fetch(`${base}/api/auth/csrf`);
+    expect(csrf.status).toBe(200);
+    expect((await csrf.json()).csrfToken).toMatch(/^[0-9a-f]{32,}$/);
+  });
+
   it("answers a path that is not valid percent-encoding with 400 in the flat body, with CORS and a request id", async () => {
     const paths: [string, string][] = [
       ["POST", "/sdk/session/%ZZ/upload-complete"],
