@@ -22,20 +22,7 @@ export function powerSpectrum(
   const imOut = new Float64Array(count);
   for (let k = 0; k < count; k++) {
     const f = loHz + k * stepHz;
-    // Rotating phasor instead of sin/cos per sample.
-    const dc = Math.cos((2 * Math.PI * f) / rate),
-      ds = Math.sin((2 * Math.PI * f) / rate);
-    let c = 1,
-      s = 0,
-      re = 0,
-      im = 0;
-    for (let i = 0; i < n; i++) {
-      re += w[i] * c;
-      im -= w[i] * s;
-      const c2 = c * dc - s * ds;
-      s = s * dc + c * ds;
-      c = c2;
-    }
+    const [re, im] = dftBin(w, f, rate);
     freqs[k] = f;
     power[k] = (re * re + im * im) / n;
     reOut[k] = re / Math.sqrt(n);
@@ -118,4 +105,22 @@ export function lombScargle(
     power[k] = 0.5 * ((cc > 0 ? (yc * yc) / cc : 0) + (ss > 0 ? (ys * ys) / ss : 0));
   }
   return { freqs, power };
+}
+
+/** The unnormalised DFT sums of x at f Hz: a rotating phasor instead of sin/cos per sample. */
+export function dftBin(x: ArrayLike<number>, f: number, rate: number): [re: number, im: number] {
+  const dc = Math.cos((2 * Math.PI * f) / rate);
+  const ds = Math.sin((2 * Math.PI * f) / rate);
+  let c = 1;
+  let s = 0;
+  let re = 0;
+  let im = 0;
+  for (let i = 0; i < x.length; i++) {
+    re += x[i] * c;
+    im -= x[i] * s;
+    const c2 = c * dc - s * ds;
+    s = s * dc + c * ds;
+    c = c2;
+  }
+  return [re, im];
 }

@@ -6,6 +6,7 @@
 // from a pulse (at a 1 s GOP a 60 bpm reading whatever the true rate).
 import type { ModelOutput } from "../model-runner.js";
 import { median, movingMean } from "../dsp/stats.js";
+import { dftBin } from "../dsp/spectrum.js";
 import { REGIONS } from "../tensor-format.js";
 
 export type KeyFramePeriod = {
@@ -134,21 +135,8 @@ function dftAt(d: Dft, k: number): { re: Float64Array; im: Float64Array } {
   const n = d.signals.length,
     T = d.signals[0].length;
   got = { re: new Float64Array(n), im: new Float64Array(n) };
-  const dc = Math.cos((2 * Math.PI * f) / d.fps),
-    ds = Math.sin((2 * Math.PI * f) / d.fps);
   for (let i = 0; i < n; i++) {
-    const x = d.signals[i];
-    let c = 1,
-      s = 0,
-      a = 0,
-      b = 0;
-    for (let t = 0; t < T; t++) {
-      a += x[t] * c;
-      b -= x[t] * s;
-      const c2 = c * dc - s * ds;
-      s = s * dc + c * ds;
-      c = c2;
-    }
+    const [a, b] = dftBin(d.signals[i], f, d.fps);
     got.re[i] = a / T;
     got.im[i] = b / T;
   }
