@@ -1,10 +1,13 @@
-// The product's HTTP server: Next.js behind a thin Node server that stamps the socket's client IP.
+// The product's HTTP server: Next.js behind a thin Node server that stamps the socket's client IP
+// and answers the hot SDK endpoints itself.
 import { createServer } from "node:http";
 import next from "next";
 import { CLIENT_IP_HEADER } from "../lib/http/client-ip";
 import { malformedPathAnswer } from "../lib/http/malformed-path";
+import { serveWithHandler } from "../lib/http/node-bridge";
 import { securityHeaders } from "../lib/http/security-headers";
 import { env } from "../lib/env";
+import { directRoute } from "./direct-routes";
 
 export async function startServer(opts: { port: number; dev?: boolean; hostname?: string }) {
   const app = next({
@@ -26,7 +29,10 @@ export async function startServer(opts: { port: number; dev?: boolean; hostname?
       res.writeHead(malformed.status, malformed.headers).end(malformed.body);
       return;
     }
-    void handle(req, res);
+    // The hot SDK endpoints skip the router's per-request machinery (docs/deploy.md, "The hot path").
+    const direct = directRoute(req);
+    if (direct) void serveWithHandler(direct, req, res);
+    else void handle(req, res);
   });
   server.requestTimeout = 0; // uploads of 45 MB on slow links and 60 s inference must not be cut
   // Idle keep-alive sockets outlive clients' and load balancers' (60 s), so a client never

@@ -121,6 +121,51 @@ describe("the production server", () => {
     ).toBe(200);
   });
 
+  it("answers the hot SDK endpoints itself, by their route files' rules, whatever the body's framing", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const streamed = (text: string) =>
+      new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(text));
+          c.close();
+        },
+      });
+    const post = (path: string, body: BodyInit) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "x-api-key": live.key, "content-type": "application/json" },
+        body,
+        duplex: "half",
+      } as RequestInit);
+    const body = JSON.stringify({ demographics: { age: 40, sex: "F", fitzpatrick: 3 } });
+    // Declared and chunked (streamed to the handler) bodies alike; a query string is no other path.
+    for (const sent of [body, streamed(body)]) {
+      const res = await post("/sdk/session/start?from=test", sent);
+      expect(res.status).toBe(200);
+      expect((await res.json()).session_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
+      expect(res.headers.get("x-usage-current")).toMatch(/^\d+$/);
+      // The router marks its answers with an RSC Vary header; the server's own answers have none.
+      expect(res.headers.get("vary")).toBeNull();
+    }
+    const routed = await fetch(`${base}/sdk/session/result/${crypto.randomUUID()}`, {
+      headers: { "x-api-key": live.key },
+    });
+    expect(routed.headers.get("vary")).toContain("rsc");
+    // The 64 KiB JSON cap holds on both framings; bad JSON is 400.
+    for (const sent of ["x".repeat(70_000), streamed("x".repeat(70_000))]) {
+      const res = await post("/sdk/session/start", sent);
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ error: "PAYLOAD_TOO_LARGE", retryable: false });
+    }
+    const bad = await post("/sdk/client-token", streamed("{"));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: "INVALID_REQUEST" });
+    const head = await rawRequest("HEAD", "/sdk/session/upload-complete", {});
+    expect([head.status, head.body]).toEqual([405, ""]);
+  });
+
   it("answers unknown paths and bad JSON with the flat error body", async () => {
     const unknown = await fetch(`${base}/nothing/here`);
     expect(unknown.status).toBe(404);
