@@ -11,7 +11,11 @@ export async function load(opts: {
   connections?: number;
   seconds?: number;
   amount?: number;
+  /** Each connection sends its own X-API-Key from this list (round robin), so no account's hourly limit is reached. */
+  apiKeys?: string[];
 }): Promise<Figures> {
+  let next = 0;
+  const keys = opts.apiKeys;
   const t0 = performance.now();
   const r = await autocannon({
     url: opts.url,
@@ -19,6 +23,12 @@ export async function load(opts: {
     headers: opts.headers,
     body: opts.body,
     connections: opts.connections ?? 16,
+    ...(keys?.length
+      ? {
+          setupClient: (client: { setHeaders: (h: Record<string, string>) => void }) =>
+            client.setHeaders({ ...opts.headers, "x-api-key": keys[next++ % keys.length] }),
+        }
+      : {}),
     ...(opts.amount ? { amount: opts.amount } : { duration: opts.seconds ?? 10 }),
   });
   const seconds = (performance.now() - t0) / 1000;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** A port nothing listens on now: benchmarks of several engineers share this machine. */
@@ -61,6 +61,27 @@ export function rssMiB(pid: number): number {
 }
 
 /** User + system CPU time a process has used so far, in ms (Linux, 100 ticks a second). */
+/**
+ * CPU time (ms) of every process with this command name (PostgreSQL's backends, redis-server),
+ * with that of their ended children (a PostgreSQL backend that exits is counted in its parent).
+ */
+export function cpuMsOf(command: string): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      if (name !== command) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return total;
+}
+
 export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
