@@ -10,11 +10,11 @@ import {
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { accountActionBody, keyRevokeBody, planChangeBody } from "./schemas";
 import { mailAccountLink } from "./account-links";
-import { auditStaff, claimChange, loadTarget, mailNote, notify, type ActionOutcome, type Staff } from "./target";
+import { auditStaff, changeAudited, loadTarget, mailNote, notify, type ActionOutcome, type Staff } from "./target";
 
 // What support staff can do to an account. Each action checks the account's state, changes it
 // with a conditional write and writes its audit row (with the staff member's reason) in one
-// transaction, then mails the developer where they would want to know.
+// transaction (target.ts changeAudited), then mails the developer where they would want to know.
 
 const TRANSITIONS: Record<
   "approve" | "suspend" | "reinstate",
@@ -43,14 +43,7 @@ export async function changeAccountStatus(
       throw new ApiError("INVALID_REQUEST", `The account is ${dev.status}; it cannot be ${t.done}`);
     if (action === "approve" && !dev.emailVerifiedAt)
       throw new ApiError("INVALID_REQUEST", "The e-mail address is not verified yet; it cannot be approved");
-    await claimChange(tx, dev.id, "status", dev.status, t.to);
-    await auditStaff(
-      tx,
-      staff,
-      "developer.status_change",
-      { type: "developer", id: dev.id },
-      { from: dev.status, to: t.to, reason: body.reason },
-    );
+    await changeAudited(tx, staff, dev, "status", t.to, body.reason);
     return dev;
   });
   return {
@@ -67,14 +60,7 @@ export async function changePlan(
   const dev = await db.$transaction(async (tx) => {
     const dev = await loadTarget(tx, staff, body.developerId);
     if (dev.plan === body.plan) throw new ApiError("INVALID_REQUEST", `The account is already on ${body.plan}`);
-    await claimChange(tx, dev.id, "plan", dev.plan, body.plan as Plan);
-    await auditStaff(
-      tx,
-      staff,
-      "developer.plan_change",
-      { type: "developer", id: dev.id },
-      { from: dev.plan, to: body.plan, reason: body.reason },
-    );
+    await changeAudited(tx, staff, dev, "plan", body.plan as Plan, body.reason);
     return dev;
   });
   return {

@@ -60,14 +60,21 @@ export function auditStaff(
 
 type Changeable = { status: DeveloperStatus; plan: Plan };
 
-/** Changes a field only if it still holds the value just read: of two staff acting at once, one wins, the other is told. */
-export async function claimChange<F extends keyof Changeable>(
+/**
+ * Changes one field of the account only if it still holds the value just read (of two staff
+ * acting at once, one wins, the other is told), and audits the change with the reason
+ * (`developer.status_change`, `developer.plan_change`).
+ */
+export async function changeAudited<F extends keyof Changeable>(
   tx: Tx,
-  id: string,
+  staff: Staff,
+  dev: { id: string } & Changeable,
   field: F,
-  from: Changeable[F],
   to: Changeable[F],
+  reason: string,
 ) {
-  const claimed = await tx.developer.updateMany({ where: { id, [field]: from }, data: { [field]: to } });
+  const from = dev[field];
+  const claimed = await tx.developer.updateMany({ where: { id: dev.id, [field]: from }, data: { [field]: to } });
   if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "The account changed meanwhile; reload the page");
+  await auditStaff(tx, staff, `developer.${field}_change`, { type: "developer", id: dev.id }, { from, to, reason });
 }
