@@ -1,8 +1,7 @@
 import type { ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { startServerProcess } from "@/scripts/bench/server-process";
+import { startBuiltServer } from "@/test/built-server";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { syntheticTensor } from "@/test/tensors";
 
@@ -10,19 +9,10 @@ import { syntheticTensor } from "@/test/tensors";
 // server stops taking new connections but answers the request in flight, then exits 0.
 const PORT = 3290 + (process.pid % 10);
 const base = `http://127.0.0.1:${PORT}`;
-const dataDir = `/tmp/vitals-shutdown-test-${process.pid}`;
 let server: ChildProcess;
 
 beforeAll(async () => {
-  if (!existsSync(".next/BUILD_ID"))
-    throw new Error("The production build is missing: run `npm run build` before this test");
-  const env = {
-    DATABASE_URL: process.env.DATABASE_URL!,
-    DATA_DIR: dataDir,
-    STORAGE_DIR: `${dataDir}/uploads`,
-    RATE_LIMIT_STORE: "postgres",
-  };
-  server = await startServerProcess(env, PORT);
+  ({ server } = await startBuiltServer("shutdown", PORT, { RATE_LIMIT_STORE: "postgres" }));
 }, 120_000);
 
 afterAll(() => {

@@ -1,7 +1,6 @@
 import type { ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServerProcess } from "@/scripts/bench/server-process";
+import { startBuiltServer } from "@/test/built-server";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { startS3Storage } from "@/test/s3-server";
 import { scanOverHttp } from "@/test/http-scan";
@@ -11,16 +10,13 @@ import { syntheticTensor } from "@/test/tensors";
 // at run time, which route-handler tests (unbundled) cannot show.
 const PORT = 3320 + (process.pid % 10);
 const base = `http://127.0.0.1:${PORT}`;
-const dataDir = `/tmp/vitals-server-s3-test-${process.pid}`;
 let server: ChildProcess;
 let s3: Awaited<ReturnType<typeof startS3Storage>>;
 
 beforeAll(async () => {
-  if (!existsSync(".next/BUILD_ID"))
-    throw new Error("The production build is missing: run `npm run build` before this test");
   // Sets the S3_* settings in process.env, which the server process inherits.
   s3 = await startS3Storage();
-  server = await startServerProcess({ DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: dataDir }, PORT);
+  ({ server } = await startBuiltServer("server-s3", PORT));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,11 +1,11 @@
 import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTTP_METHODS } from "@/lib/http/endpoint";
-import { startServerProcess } from "@/scripts/bench/server-process";
+import { startBuiltServer } from "@/test/built-server";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { routeFiles, routeMethods, routePath } from "@/test/route-files";
 import { scanOverHttp } from "@/test/http-scan";
@@ -15,21 +15,13 @@ import { syntheticTensor } from "@/test/tensors";
 // body limits of the framework, worker files, the client-IP stamp).
 const PORT = 3280 + (process.pid % 10);
 const base = `http://127.0.0.1:${PORT}`;
-const dataDir = `/tmp/vitals-server-test-${process.pid}`;
 let server: ChildProcess;
+let dataDir: string;
 
 beforeAll(async () => {
-  if (!existsSync(".next/BUILD_ID"))
-    throw new Error("The production build is missing: run `npm run build` before this test");
   // The in-memory window (the embedded default's) is used here, so the test below proves every
   // route of the built app shares it; the PostgreSQL window is covered by the SDK tests.
-  const env = {
-    DATABASE_URL: process.env.DATABASE_URL!,
-    DATA_DIR: dataDir,
-    STORAGE_DIR: `${dataDir}/uploads`,
-    RATE_LIMIT_STORE: "memory",
-  };
-  server = await startServerProcess(env, PORT);
+  ({ server, dataDir } = await startBuiltServer("server", PORT, { RATE_LIMIT_STORE: "memory" }));
 }, 120_000);
 
 afterAll(() => {
