@@ -3,7 +3,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { CLIENT_IP_HEADER } from "../lib/http/client-ip";
-import { malformedPathAnswer } from "../lib/http/malformed-path";
+import { malformedPathAnswer, unservedMethodAnswer } from "../lib/http/refused-requests";
 import { serveWithHandler } from "../lib/http/node-bridge";
 import { securityHeaders } from "../lib/http/security-headers";
 import { env } from "../lib/env";
@@ -23,10 +23,11 @@ export async function startServer(opts: { port: number; dev?: boolean; hostname?
     for (const [name, value] of security) res.setHeader(name, value);
     // Overwrite whatever the client sent: only the socket address can be trusted.
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
-    // The framework's router would answer a path it cannot decode with a bare HTML/text 500.
-    const malformed = malformedPathAnswer(req.url ?? "/");
-    if (malformed) {
-      res.writeHead(malformed.status, malformed.headers).end(malformed.body);
+    // The framework's router would answer a path it cannot decode with a bare HTML/text 500,
+    // and a method no route serves with an empty 400.
+    const refused = unservedMethodAnswer(req.method) ?? malformedPathAnswer(req.url ?? "/");
+    if (refused) {
+      res.writeHead(refused.status, refused.headers).end(req.method === "HEAD" ? undefined : refused.body);
       return;
     }
     // The hot SDK endpoints skip the router's per-request machinery (docs/deploy.md, "The hot path").

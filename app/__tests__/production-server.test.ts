@@ -209,6 +209,19 @@ describe("the production server", () => {
     }
   });
 
+  it("answers a method no route serves with 405 in the flat body, not the framework's empty 400", async () => {
+    for (const [method, path] of [
+      ["PROPFIND", "/sdk/session/start"],
+      ["TRACE", "/login"],
+    ]) {
+      const res = await rawRequest(method, path, {});
+      expect(res.status, method).toBe(405);
+      expect(JSON.parse(res.body), method).toMatchObject({ error: "METHOD_NOT_ALLOWED", retryable: false });
+      expect(res.headers.allow, method).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      expect(res.headers["x-request-id"], method).toBeTruthy();
+    }
+  });
+
   it("sends the security headers on pages and API answers alike", async () => {
     for (const path of ["/login", "/health", "/nothing/here"]) {
       const res = await fetch(`${base}${path}`);

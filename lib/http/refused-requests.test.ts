@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { malformedPathAnswer } from "./malformed-path";
+import { malformedPathAnswer, unservedMethodAnswer } from "./refused-requests";
 
 describe("malformedPathAnswer", () => {
   it.each(["/sdk/session/%ZZ/upload-complete", "/developer/keys/%E0%A4%A", "/%", "/sdk/session/result/%C3%28"])(
@@ -20,5 +20,23 @@ describe("malformedPathAnswer", () => {
   it("lets well-formed paths through, and never looks at the query", () => {
     expect(malformedPathAnswer("/sdk/session/abc%20def/result")).toBeNull();
     expect(malformedPathAnswer("/health?x=%ZZ")).toBeNull();
+  });
+});
+
+describe("unservedMethodAnswer", () => {
+  it.each(["PROPFIND", "TRACE", "CONNECT", "M-SEARCH"])(
+    "answers 405 METHOD_NOT_ALLOWED in the flat body for %s",
+    (m) => {
+      const answer = unservedMethodAnswer(m)!;
+      expect(answer.status).toBe(405);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: "METHOD_NOT_ALLOWED", retryable: false });
+      expect(answer.headers.Allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      expect(answer.headers["X-Request-Id"]).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
+
+  it("lets every method a route can declare through", () => {
+    for (const m of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+      expect(unservedMethodAnswer(m)).toBeNull();
   });
 });
