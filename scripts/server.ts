@@ -3,7 +3,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { CLIENT_IP_HEADER } from "../lib/http/client-ip";
-import { malformedPathAnswer, unservedMethodAnswer } from "../lib/http/refused-requests";
+import { malformedPathAnswer, unreadableRequestResponse, unservedMethodAnswer } from "../lib/http/refused-requests";
 import { serveWithHandler } from "../lib/http/node-bridge";
 import { securityHeaders } from "../lib/http/security-headers";
 import { env } from "../lib/env";
@@ -18,7 +18,8 @@ export async function startServer(opts: { port: number; dev?: boolean; hostname?
   });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const security = Object.entries(securityHeaders(env().APP_URL));
+  const securityHeaderSet = securityHeaders(env().APP_URL);
+  const security = Object.entries(securityHeaderSet);
   const server = createServer((req, res) => {
     for (const [name, value] of security) res.setHeader(name, value);
     // Overwrite whatever the client sent: only the socket address can be trusted.
@@ -34,6 +35,11 @@ export async function startServer(opts: { port: number; dev?: boolean; hostname?
     const direct = directRoute(req);
     if (direct) void serveWithHandler(direct, req, res);
     else void handle(req, res);
+  });
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+    // A request it cannot parse: the flat error body, unless the client is already gone.
+    if (err.code === "ECONNRESET" || !socket.writable) socket.destroy();
+    else socket.end(unreadableRequestResponse(err.code, securityHeaderSet));
   });
   server.requestTimeout = 0; // uploads of 45 MB on slow links and 60 s inference must not be cut
   // Idle keep-alive sockets outlive clients' and load balancers' (60 s), so a client never

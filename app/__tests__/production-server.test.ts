@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTTP_METHODS } from "@/lib/http/endpoint";
 import { startBuiltServer } from "@/test/built-server";
@@ -219,6 +220,28 @@ describe("the production server", () => {
       expect(JSON.parse(res.body), method).toMatchObject({ error: "METHOD_NOT_ALLOWED", retryable: false });
       expect(res.headers.allow, method).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
       expect(res.headers["x-request-id"], method).toBeTruthy();
+    }
+  });
+
+  it("answers a request it cannot parse with 400 in the flat body, then closes the connection", async () => {
+    const send = (text: string) =>
+      new Promise<string>((resolve) => {
+        let out = "";
+        const socket = connect(PORT, "127.0.0.1", () => socket.write(text));
+        socket.on("data", (d) => (out += d));
+        socket.on("close", () => resolve(out));
+      });
+    const badChunk =
+      "POST /sdk/client-token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nxx\r\n0\r\n\r\n";
+    const hugeHeader = `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`;
+    for (const [raw, message] of [
+      [badChunk, "The request is not valid HTTP"],
+      [hugeHeader, "The request headers are too large"],
+    ]) {
+      const [head, body] = (await send(raw)).split("\r\n\r\n");
+      expect(head.split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
+      expect(head).toMatch(/X-Request-Id: [0-9a-f-]{36}/);
+      expect(JSON.parse(body)).toEqual({ error: "INVALID_REQUEST", message, retryable: false });
     }
   });
 

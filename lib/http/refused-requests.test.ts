@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { malformedPathAnswer, unservedMethodAnswer } from "./refused-requests";
+import { malformedPathAnswer, unreadableRequestResponse, unservedMethodAnswer } from "./refused-requests";
 
 describe("malformedPathAnswer", () => {
   it.each(["/sdk/session/%ZZ/upload-complete", "/developer/keys/%E0%A4%A", "/%", "/sdk/session/result/%C3%28"])(
@@ -38,5 +38,24 @@ describe("unservedMethodAnswer", () => {
   it("lets every method a route can declare through", () => {
     for (const m of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
       expect(unservedMethodAnswer(m)).toBeNull();
+  });
+});
+
+describe("unreadableRequestResponse", () => {
+  it("is a complete HTTP answer: 400 INVALID_REQUEST in the flat body, length declared, connection closed", () => {
+    const raw = unreadableRequestResponse("HPE_INVALID_CHUNK_SIZE", { "X-Frame-Options": "DENY" });
+    const [head, body] = raw.split("\r\n\r\n");
+    expect(head.split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
+    expect(head).toContain("Connection: close");
+    expect(head).toContain("X-Frame-Options: DENY");
+    expect(head).toContain(`Content-Length: ${Buffer.byteLength(body)}`);
+    expect(JSON.parse(body)).toEqual({
+      error: "INVALID_REQUEST",
+      message: "The request is not valid HTTP",
+      retryable: false,
+    });
+    expect(JSON.parse(unreadableRequestResponse("HPE_HEADER_OVERFLOW").split("\r\n\r\n")[1]).message).toBe(
+      "The request headers are too large",
+    );
   });
 });

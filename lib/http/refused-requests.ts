@@ -48,3 +48,18 @@ export function unservedMethodAnswer(method: string | undefined): RawAnswer | nu
     Allow: HTTP_METHODS.join(", "),
   });
 }
+
+/**
+ * A request the HTTP parser cannot read (bad chunk framing, an invalid header, headers over the
+ * server's limit): 400 INVALID_REQUEST in the flat body, as raw HTTP to end the connection with,
+ * where Node's default is an empty 400 or 431.
+ */
+export function unreadableRequestResponse(code: string | undefined, headers: Record<string, string> = {}): string {
+  const message =
+    code === "HPE_HEADER_OVERFLOW" ? "The request headers are too large" : "The request is not valid HTTP";
+  const answer = rawError(new ApiError("INVALID_REQUEST", message), { ...headers, Connection: "close" });
+  const head = Object.entries({ ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)) })
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("\r\n");
+  return `HTTP/1.1 400 Bad Request\r\n${head}\r\n\r\n${answer.body}`;
+}
