@@ -4,6 +4,7 @@ import QRCode from "qrcode";
 import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
+import { openTotpSecret, sealTotpSecret } from "./totp-secret-box";
 
 // Two-factor sign-in with an authenticator app (docs/api.md, "Two-factor sign-in"): RFC 6238
 // codes through `otpauth`, a maintained implementation, rather than HMAC code of our own.
@@ -45,17 +46,19 @@ export async function startTotpEnrolment(developer: {
 }): Promise<TotpEnrolment> {
   if (developer.totpEnabledAt) throw new ApiError("INVALID_REQUEST", "Two-factor sign-in is already on");
   const secret = new Secret({ size: 20 }).base32;
+  const sealed = sealTotpSecret(secret);
   await db.totpFactor.upsert({
     where: { developerId: developer.id },
-    create: { developerId: developer.id, secret },
-    update: { secret, confirmedAt: null, lastUsedStep: null },
+    create: { developerId: developer.id, secret: sealed },
+    update: { secret: sealed, confirmedAt: null, lastUsedStep: null },
   });
   const uri = totpFor(secret, developer.email).toString();
   return { secret, uri, qr_svg: await QRCode.toString(uri, { type: "svg", margin: 1 }) };
 }
 
-/** The 30-second step a code belongs to, or null when it matches none within the window. */
-function matchingStep(secret: string, code: string, now: Date): number | null {
+/** The 30-second step a code belongs to, or null when it matches none within the window (or the secret cannot be opened). */
+function matchingStep(secret: string | null, code: string, now: Date): number | null {
+  if (secret === null) return null;
   const delta = totpFor(secret, "").validate({
     token: code.replace(/\s/g, ""),
     timestamp: now.getTime(),
@@ -76,7 +79,7 @@ export async function confirmTotpEnrolment(
 ): Promise<{ recovery_codes: string[] }> {
   const factor = await db.totpFactor.findUnique({ where: { developerId } });
   if (!factor || factor.confirmedAt) throw new ApiError("INVALID_REQUEST", "Start the set-up first");
-  const step = matchingStep(factor.secret, code, now);
+  const step = matchingStep(openTotpSecret(factor.secret), code, now);
   if (step === null)
     throw new ApiError("INVALID_REQUEST", "That code is not right; check your phone's clock and type the current code");
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
@@ -110,7 +113,7 @@ export async function verifySecondFactor(developerId: string, code: string, now 
   const factor = await db.totpFactor.findUnique({ where: { developerId } });
   if (!factor?.confirmedAt) return false;
   if (/^\s*\d{6}\s*$/.test(code)) {
-    const step = matchingStep(factor.secret, code, now);
+    const step = matchingStep(openTotpSecret(factor.secret), code, now);
     if (step === null) return false;
     const moved = await db.totpFactor.updateMany({
       where: { developerId, OR: [{ lastUsedStep: null }, { lastUsedStep: { lt: step } }] },

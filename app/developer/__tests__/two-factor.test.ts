@@ -7,6 +7,7 @@ import { supportAccess } from "@/lib/auth/support-access";
 import { call } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
 import { uniqueIp } from "@/test/ip";
+import { resetEnv } from "@/lib/env";
 
 /** The code an authenticator app shows for this secret at `at` (computed as a phone would). */
 function codeAt(secret: string, at: number): string {
@@ -85,5 +86,30 @@ describe("two-factor sign-in", () => {
     expect(supportAccess({ role: "staff", totpEnabledAt: null })).toBe("enrol");
     expect(supportAccess({ role: "staff", totpEnabledAt: new Date() })).toBe("allowed");
     expect(supportAccess({ role: "developer", totpEnabledAt: new Date() })).toBe("not_found");
+  });
+  it("the authenticator secret is stored sealed; sealed under another NEXTAUTH_SECRET no code opens it, recovery codes still do", async () => {
+    const { dev, password, secret, recovery_codes, enrolledAt } = await enrolled();
+    const row = await db.totpFactor.findUniqueOrThrow({ where: { developerId: dev.id } });
+    expect(row.secret.startsWith("v1:")).toBe(true);
+    expect(row.secret).not.toContain(secret);
+    expect(Buffer.from(row.secret.slice(3), "base64").toString("latin1")).not.toContain(secret);
+
+    const original = process.env.NEXTAUTH_SECRET;
+    process.env.NEXTAUTH_SECRET = "another-secret-after-a-rotation";
+    resetEnv();
+    try {
+      const code = await loginCall(dev.email, password, codeAt(secret, enrolledAt + 30_000));
+      expect(code).toMatchObject({ status: 401, body: { error: "INVALID_CREDENTIALS" } });
+      expect((await loginCall(dev.email, password, recovery_codes[0])).status).toBe(200);
+    } finally {
+      process.env.NEXTAUTH_SECRET = original;
+      resetEnv();
+    }
+  });
+
+  it("a secret stored before encryption (plain base32) still verifies", async () => {
+    const { dev, password, secret, enrolledAt } = await enrolled();
+    await db.totpFactor.update({ where: { developerId: dev.id }, data: { secret } });
+    expect((await loginCall(dev.email, password, codeAt(secret, enrolledAt + 30_000))).status).toBe(200);
   });
 });
