@@ -5,10 +5,10 @@ import { useState } from "react";
 import { signIn } from "next-auth/react";
 import { loginBody } from "@/lib/accounts/schemas";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
+import { ValidatedForm } from "@/components/forms/validated-form";
 import type { FormState } from "@/components/forms/form-state";
 import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
-import { Alert } from "@/components/ui/alert";
 
 export function LoginForm({ next }: { next: string }) {
   const router = useRouter();
@@ -34,17 +34,10 @@ export function LoginForm({ next }: { next: string }) {
     router.refresh();
     return { ok: true };
   }
-  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(loginBody, login);
+  const form = useValidatedAction(loginBody, login);
+  const { state, pending, errors } = form;
   return (
-    <form
-      action={formAction}
-      onSubmit={onSubmit}
-      onBlur={onBlur}
-      noValidate
-      className="flex flex-col gap-4"
-      aria-label="Sign in"
-    >
-      {state.message ? <Alert tone="error">{state.message}</Alert> : null}
+    <ValidatedForm form={form} aria-label="Sign in">
       <Field label="E-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
       <Field
         label="Password"
@@ -67,6 +60,6 @@ export function LoginForm({ next }: { next: string }) {
       <Button type="submit" pending={pending || state.ok} pendingText="Signing in…">
         Sign in
       </Button>
-    </form>
+    </ValidatedForm>
   );
 }

@@ -3,15 +3,17 @@
 import { signupBody } from "@/lib/accounts/schemas";
 import { signUpAction } from "@/app/(auth)/signup/actions";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
+import { ValidatedForm } from "@/components/forms/validated-form";
 import { Field } from "@/components/ui/field";
 import { NewPasswordField } from "@/components/auth/new-password-field";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 
 export function SignupForm() {
-  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(signupBody, signUpAction, {
+  const form = useValidatedAction(signupBody, signUpAction, {
     optional: ["company"],
   });
+  const { state, pending, errors } = form;
   if (state.ok) {
     return (
       <Alert tone="success" title="One more step">
@@ -21,15 +23,7 @@ export function SignupForm() {
     );
   }
   return (
-    <form
-      action={formAction}
-      onSubmit={onSubmit}
-      onBlur={onBlur}
-      noValidate
-      className="flex flex-col gap-4"
-      aria-label="Sign up"
-    >
-      {state.message ? <Alert tone="error">{state.message}</Alert> : null}
+    <ValidatedForm form={form} aria-label="Sign up">
       <Field label="Name" name="name" autoComplete="name" required error={errors.name} />
       <Field label="Work e-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
       <Field label="Company (optional)" name="company" autoComplete="organization" error={errors.company} />
@@ -37,6 +31,6 @@ export function SignupForm() {
       <Button type="submit" pending={pending} pendingText="Creating account…">
         Create account
       </Button>
-    </form>
+    </ValidatedForm>
   );
 }

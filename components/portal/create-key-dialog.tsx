@@ -3,7 +3,7 @@
 import { createKeyBody } from "@/lib/accounts/schemas";
 import { createKeyAction } from "@/app/(portal)/keys/actions";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
-import { Alert } from "@/components/ui/alert";
+import { ValidatedForm } from "@/components/forms/validated-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { CreatedKey } from "@/lib/keys/create-key";
@@ -14,14 +14,11 @@ import { SecretOnce } from "./secret-once";
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
-  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction<CreatedKey>(
-    createKeyBody,
-    createKeyAction,
-    {
-      optional: ["expires_on"],
-      toInput: keyInput,
-    },
-  );
+  const form = useValidatedAction<CreatedKey>(createKeyBody, createKeyAction, {
+    optional: ["expires_on"],
+    toInput: keyInput,
+  });
+  const { state, pending, errors } = form;
   const created = state.ok ? state.data : undefined;
   if (created) {
     return (
@@ -39,15 +36,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   }
   return (
     <Modal title="Create an API key" labelId="create-key-title" onClose={onClose}>
-      <form
-        action={formAction}
-        onSubmit={onSubmit}
-        onBlur={onBlur}
-        noValidate
-        className="flex flex-col gap-4"
-        aria-labelledby="create-key-title"
-      >
-        {state.message ? <Alert tone="error">{state.message}</Alert> : null}
+      <ValidatedForm form={form} aria-labelledby="create-key-title">
         <Field
           label="Name"
           name="name"
@@ -90,7 +79,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             Create key
           </Button>
         </div>
-      </form>
+      </ValidatedForm>
     </Modal>
   );
 }

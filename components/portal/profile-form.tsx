@@ -3,25 +3,15 @@
 import { profilePatchBody } from "@/lib/accounts/schemas";
 import { updateProfileAction } from "@/app/(portal)/settings/actions";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
-import { Alert } from "@/components/ui/alert";
+import { ValidatedForm } from "@/components/forms/validated-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 
 export function ProfileForm({ name, company, canEdit }: { name: string; company: string; canEdit: boolean }) {
-  const { state, pending, onSubmit, onBlur, errors, formAction } = useValidatedAction(
-    profilePatchBody,
-    updateProfileAction,
-  );
+  const form = useValidatedAction(profilePatchBody, updateProfileAction);
+  const { pending, errors } = form;
   return (
-    <form
-      action={formAction}
-      onSubmit={onSubmit}
-      onBlur={onBlur}
-      noValidate
-      className="flex flex-col gap-4"
-      aria-label="Profile"
-    >
-      {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
+    <ValidatedForm form={form} aria-label="Profile">
       <Field
         label="Name"
         name="name"
@@ -45,6 +35,6 @@ export function ProfileForm({ name, company, canEdit }: { name: string; company:
           Save profile
         </Button>
       </div>
-    </form>
+    </ValidatedForm>
   );
 }
