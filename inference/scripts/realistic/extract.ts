@@ -13,6 +13,16 @@ export const BOXES: [number, number, number, number][] = [
   [-0.5, -0.66, 0.5, 0.66],
 ];
 
+// Which patch pixels are skin depends only on the region and the pixel (face-relative
+// coordinates), not on the frame: computed once.
+const SKIN = BOXES.map(([u0, v0, u1, v1]) =>
+  Uint8Array.from({ length: WIDTH * WIDTH }, (_, px) =>
+    isSkin(u0 + (((px % WIDTH) + 0.5) / WIDTH) * (u1 - u0), v0 + ((Math.floor(px / WIDTH) + 0.5) / WIDTH) * (v1 - v0))
+      ? 1
+      : 0,
+  ),
+);
+
 /**
  * Writes frame t's four regions into `tensor` (T x 12 x 72 x 72). Each output pixel is a
  * bilinear sample at its centre; with `areaAverage`, a region more than twice the patch's
@@ -36,12 +46,11 @@ export function extractRegions(
   BOXES.forEach(([u0, v0, u1, v1], r) => {
     const kx = areaAverage ? Math.max(1, Math.floor(((u1 - u0) * faceWidth) / WIDTH)) : 1;
     const ky = areaAverage ? Math.max(1, Math.floor(((v1 - v0) * faceWidth) / WIDTH)) : 1;
+    const skin = SKIN[r];
     for (let j = 0; j < WIDTH; j++) {
-      const v = v0 + ((j + 0.5) / WIDTH) * (v1 - v0);
       for (let i = 0; i < WIDTH; i++) {
-        const u = u0 + ((i + 0.5) / WIDTH) * (u1 - u0);
         const px = j * WIDTH + i;
-        if (!isSkin(u, v)) {
+        if (!skin[px]) {
           for (let c = 0; c < 3; c++) tensor[base + (r * 3 + c) * PLANE_BYTES + px] = 0;
           continue;
         }
