@@ -15,6 +15,7 @@ export type RealisticCase = SceneOptions & {
   jitterPx: number;
   /** Extraction averages over each output pixel's footprint (a browser's mipmapped downscale). */
   areaAverage: boolean;
+  noCodec: boolean;
 };
 
 export type ChainOptions = {
@@ -23,6 +24,12 @@ export type ChainOptions = {
    * 25-32 px, the smallest size the chain stands for), bilinear extraction.
    */
   smallFaces?: boolean;
+  /**
+   * No codec: the regions are extracted from the rendered frames themselves. Not a
+   * condition of the set but a control: what the codec costs, against what the scene and
+   * the post-processing cost.
+   */
+  noCodec?: boolean;
 };
 
 const FPS = [15, 24, 30, 60];
@@ -82,6 +89,7 @@ export function realisticCases(count: number, seedOffset = 0, options: ChainOpti
       motionScale: scale,
       jitterPx: 0.3 * scale,
       areaAverage: !options.smallFaces,
+      noCodec: !!options.noCodec,
       codec: CODECS[Math.floor(index / 4) % 4],
       kbps,
       bitsPerPixel,
