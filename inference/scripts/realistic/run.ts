@@ -29,8 +29,7 @@ async function cachedOutput(
   cacheDir: string,
   seedOffset: number,
 ): Promise<{ truth: Result["truth"]; out: ModelOutput } | undefined> {
-  // "o": the small-face chain's scans (as cached before face sizes were drawn), "f": drawn sizes.
-  const file = join(cacheDir, `${c.noCodec ? "n" : ""}${c.areaAverage ? "f" : "o"}${seedOffset}-${c.index}.bin`);
+  const file = join(cacheDir, `${c.cacheTag}${seedOffset}-${c.index}.bin`);
   try {
     const buf = await readFile(file);
     const head = JSON.parse(buf.subarray(4, 4 + buf.readUInt32LE(0)).toString("utf8")) as {
@@ -147,7 +146,8 @@ type Saved = { index: number; hr: number; rr: number; conf: number; truthHr: num
  * after a post-processing change takes seconds, not the chain's 40 minutes. --small-faces
  * runs the first chain (every face 90-114 px in a 160x160 frame, cheek regions 25-32 px)
  * instead of face sizes drawn over cheek regions of 25-80 px (set.ts). --no-codec extracts
- * the regions from the rendered frames (a control: what the codec costs).
+ * the regions from the rendered frames (a control: what the codec costs); --bpp X encodes
+ * every scan at X bits per pixel per frame (a control: what the bitrate costs).
  */
 export async function runRealistic(argv: string[]) {
   const flag = (name: string, fallback: number) =>
@@ -157,6 +157,7 @@ export async function runRealistic(argv: string[]) {
   const all = realisticCases(count, flag("--seed-offset", 0), {
     smallFaces: argv.includes("--small-faces"),
     noCodec: argv.includes("--no-codec"),
+    bitsPerPixel: argv.includes("--bpp") ? flag("--bpp", NaN) : undefined,
   });
   if (argv.includes("--report"))
     return reportFromFiles(

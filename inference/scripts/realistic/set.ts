@@ -16,6 +16,11 @@ export type RealisticCase = SceneOptions & {
   /** Extraction averages over each output pixel's footprint (a browser's mipmapped downscale). */
   areaAverage: boolean;
   noCodec: boolean;
+  /**
+   * Names the chain in cache files: "o" the small-face chain (as cached before face sizes
+   * were drawn), "f" drawn sizes, led by "n" without the codec and "bX" at X bits per pixel.
+   */
+  cacheTag: string;
 };
 
 export type ChainOptions = {
@@ -30,6 +35,8 @@ export type ChainOptions = {
    * the post-processing cost.
    */
   noCodec?: boolean;
+  /** A control: every scan at this many bits per pixel per frame instead of its drawn rate. */
+  bitsPerPixel?: number;
 };
 
 const FPS = [15, 24, 30, 60];
@@ -54,7 +61,8 @@ export function realisticCases(count: number, seedOffset = 0, options: ChainOpti
     // Bits per pixel per frame, log-uniform 0.1-1.0: WebRTC and messaging apps at the low
     // end, phone camera recordings (1080p30 at 16 Mbps is 0.26) in the middle, browser
     // MediaRecorder at a small resolution and high-quality recordings at the top.
-    const bitsPerPixel = 0.1 * 10 ** rand();
+    const drawnBits = 0.1 * 10 ** rand();
+    const bitsPerPixel = options.bitsPerPixel ?? drawnBits;
     // The face size comes from its own stream, so every other condition of a scan (rate,
     // physiology, codec, bitrate per pixel, noise, camera events) is the small chain's.
     let faceWidth = smallFace,
@@ -90,6 +98,7 @@ export function realisticCases(count: number, seedOffset = 0, options: ChainOpti
       jitterPx: 0.3 * scale,
       areaAverage: !options.smallFaces,
       noCodec: !!options.noCodec,
+      cacheTag: `${options.noCodec ? "n" : ""}${options.bitsPerPixel !== undefined ? `b${options.bitsPerPixel}` : ""}${options.smallFaces ? "o" : "f"}`,
       codec: CODECS[Math.floor(index / 4) % 4],
       kbps,
       bitsPerPixel,
