@@ -29,7 +29,7 @@ async function cachedOutput(
   cacheDir: string,
   seedOffset: number,
 ): Promise<{ truth: Result["truth"]; out: ModelOutput } | undefined> {
-  const file = join(cacheDir, `o${seedOffset}-${c.index}.bin`);
+  const file = join(cacheDir, `${c.cacheTag}${seedOffset}-${c.index}.bin`);
   try {
     const buf = await readFile(file);
     const head = JSON.parse(buf.subarray(4, 4 + buf.readUInt32LE(0)).toString("utf8")) as {
@@ -90,6 +90,18 @@ export async function runCaseCached(
 
 async function renderAndExtract(c: RealisticCase, dir: string) {
   const scene = makeScene(c);
+  if (c.noCodec) {
+    const tensor = new Uint8Array(scene.frameCount * FRAME_BYTES);
+    const jitter = gaussian(seededRandom(c.seed + 17));
+    const rgb = new Uint8Array(c.width * c.height * 3);
+    for (let t = 0; t < scene.frameCount; t++) {
+      scene.render(t, rgb);
+      const [x, y] = scene.centre(t);
+      const tracked: [number, number] = [x + c.jitterPx * jitter(), y + c.jitterPx * jitter()];
+      extractRegions(rgb, c.width, c.height, c.faceWidth, tracked, tensor, t, c.areaAverage);
+    }
+    return { tensor, count: scene.frameCount, truth: scene.truth };
+  }
   const file = join(dir, `scan-${c.index}.${extensionOf(c.codec)}`);
   await encode(
     file,
@@ -98,12 +110,13 @@ async function renderAndExtract(c: RealisticCase, dir: string) {
     scene.render,
   );
   const tensor = new Uint8Array(scene.frameCount * FRAME_BYTES);
-  // A face tracker follows the face with about 0.3 px of jitter per frame.
+  // A face tracker follows the face with about 0.3 % of its width of jitter per frame.
   const jitter = gaussian(seededRandom(c.seed + 17));
   const frames = await decode(file, c.width, c.height, (t, rgb) => {
     if (t >= scene.frameCount) return;
     const [x, y] = scene.centre(t);
-    extractRegions(rgb, c.width, c.height, c.faceWidth, [x + 0.3 * jitter(), y + 0.3 * jitter()], tensor, t);
+    const tracked: [number, number] = [x + c.jitterPx * jitter(), y + c.jitterPx * jitter()];
+    extractRegions(rgb, c.width, c.height, c.faceWidth, tracked, tensor, t, c.areaAverage);
   });
   await rm(file, { force: true });
   const count = Math.min(frames, scene.frameCount);
@@ -130,14 +143,22 @@ type Saved = { index: number; hr: number; rr: number; conf: number; truthHr: num
  * prints the tables from such files (slices run by separate processes on a busy machine;
  * a later file's row replaces an earlier one's for the same scan). --cache [DIR] keeps each
  * scan's model outputs (default .bench/realistic, git-ignored) and reuses them: a rerun
- * after a post-processing change takes seconds, not the chain's 40 minutes.
+ * after a post-processing change takes seconds, not the chain's 40 minutes. --small-faces
+ * runs the first chain (every face 90-114 px in a 160x160 frame, cheek regions 25-32 px)
+ * instead of face sizes drawn over cheek regions of 25-80 px (set.ts). --no-codec extracts
+ * the regions from the rendered frames (a control: what the codec costs); --bpp X encodes
+ * every scan at X bits per pixel per frame (a control: what the bitrate costs).
  */
 export async function runRealistic(argv: string[]) {
   const flag = (name: string, fallback: number) =>
     argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback;
   const count = flag("--count", argv.includes("--quick") ? 48 : 200);
   const jobs = flag("--jobs", 2);
-  const all = realisticCases(count, flag("--seed-offset", 0));
+  const all = realisticCases(count, flag("--seed-offset", 0), {
+    smallFaces: argv.includes("--small-faces"),
+    noCodec: argv.includes("--no-codec"),
+    bitsPerPixel: argv.includes("--bpp") ? flag("--bpp", NaN) : undefined,
+  });
   if (argv.includes("--report"))
     return reportFromFiles(
       all,

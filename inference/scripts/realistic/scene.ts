@@ -22,6 +22,8 @@ export type SceneOptions = {
   exposureSteps: number; // auto-exposure jumps during the capture
   whiteBalanceSteps: number; // white-balance jumps
   moves: number; // small head movements
+  /** Head movements in pixels scale by this (1: drawn for a ~100 px face). */
+  motionScale?: number;
 };
 
 export type Scene = {
@@ -74,8 +76,13 @@ export function makeScene(o: SceneOptions): Scene {
   const balance = [0, 1, 2].map(() => steps(o.whiteBalanceSteps, 0.05));
   const settle = (list: { at: number; by: number }[], t: number) =>
     list.reduce((a, s) => a * (1 + s.by / (1 + Math.exp(-(t - s.at) / 0.08))), 1);
+  const m = o.motionScale ?? 1;
   const moves = Array.from({ length: o.moves }, () => ({ at: rand() * o.seconds, dx: 4 * gauss(), dy: 2 * gauss() }));
-  const sway = { ax: 0.6 * rand(), fx: 0.1 + 0.2 * rand(), ph: 6.283 * rand() };
+  for (const move of moves) {
+    move.dx *= m;
+    move.dy *= m;
+  }
+  const sway = { ax: 0.6 * rand() * m, fx: 0.1 + 0.2 * rand(), ph: 6.283 * rand() };
 
   const centre = (t: number): [number, number] => {
     const s = t / o.fps;
