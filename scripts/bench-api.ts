@@ -237,7 +237,8 @@ async function main() {
     const measured = async (name: string, pid: number, run: () => Promise<Figures>) => {
       const before = [cpuMs(pid), cpuMsOf("postgres"), cpuMsOf("redis-server")];
       const f = await run();
-      const c = (cpu[name] ??= { ms: 0, pg: 0, redis: 0, requests: 0 });
+      cpu[name] ??= { ms: 0, pg: 0, redis: 0, requests: 0 };
+      const c = cpu[name];
       c.ms += cpuMs(pid) - before[0];
       c.pg += cpuMsOf("postgres") - before[1];
       c.redis += cpuMsOf("redis-server") - before[2];
