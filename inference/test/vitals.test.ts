@@ -157,10 +157,40 @@ describe("estimators", () => {
       sharedSnrDb: 8,
       sharedFloor: 0.01,
       onKeyFrames: false,
+      rateBpm: 72,
+      sharedHarmonicSnrDb: 8,
     };
     expect(confidenceFrom(good)).toBeGreaterThan(0.9);
     expect(confidenceFrom({ ...good, coherence: 0.1 })).toBe(0);
     expect(confidenceFrom({ ...good, usableFrames: 0.5 })).toBeLessThan(0.6);
+  });
+
+  it("a reading below 66 bpm is low unless its lines stand out of the shared spectrum (at the rate or with its harmonics)", () => {
+    const good = {
+      snrDb: 8,
+      coherence: 0.95,
+      agreement: 1,
+      keptBeats: 1,
+      stability: 1,
+      usableFrames: 1,
+      ambiguity: 0.1,
+      methodGapBpm: 0.5,
+      familyGapBpm: 0,
+      octaveRegions: 0,
+      sharedSnrDb: 8,
+      sharedFloor: 0.01,
+      onKeyFrames: false,
+      rateBpm: 55,
+      sharedHarmonicSnrDb: 8,
+    };
+    expect(confidenceFrom(good)).toBeGreaterThan(0.9);
+    // A bump of broadband shared power at 55 bpm: no clear line at the rate nor at its harmonics.
+    const bump = { ...good, sharedSnrDb: 1.5, sharedHarmonicSnrDb: 0.5 };
+    expect(confidenceFrom(bump)).toBeLessThan(0.4);
+    // The same figures at 90 bpm, above the hump: not capped.
+    expect(confidenceFrom({ ...bump, rateBpm: 90 })).toBeGreaterThan(0.9);
+    // A slow pulse whose power sits in its harmonics (40 bpm, sharp systolic wave): trusted.
+    expect(confidenceFrom({ ...bump, rateBpm: 40, sharedHarmonicSnrDb: 6 })).toBeGreaterThan(0.9);
   });
 
   it("a rival rate or beats that disagree with the spectrum pull confidence out of the high band", () => {
@@ -178,6 +208,8 @@ describe("estimators", () => {
       sharedSnrDb: 8,
       sharedFloor: 0.01,
       onKeyFrames: false,
+      rateBpm: 72,
+      sharedHarmonicSnrDb: 8,
     };
     expect(confidenceFrom({ ...good, ambiguity: 0.8 })).toBeLessThan(0.4);
     expect(confidenceFrom({ ...good, methodGapBpm: 9 })).toBeLessThan(0.4);
@@ -206,6 +238,8 @@ describe("per-vital quality", () => {
     sharedSnrDb: 8,
     sharedFloor: 0.01,
     onKeyFrames: false,
+    rateBpm: 72,
+    sharedHarmonicSnrDb: 8,
     confidence: 0.9,
     breathPeakedness: 0.05,
     intervals: 30,

@@ -17,6 +17,8 @@ export type QualityInputs = {
   sharedSnrDb: number; // SNR of the power the regions share (regions.ts)
   sharedFloor: number; // shared power around the rate over the rate's (regions.ts)
   onKeyFrames: boolean; // the rate sits on a video codec's key-frame pattern (key-frames.ts)
+  rateBpm: number; // the heart rate read
+  sharedHarmonicSnrDb: number; // shared power at the rate and its harmonics over the rest (regions.ts)
 };
 
 // A no-pulse capture peaks near -8..-4 dB; clean face rPPG sits above +3 dB.
@@ -32,7 +34,28 @@ const COHERENCE_FULL = 0.8;
 const FLOOR_FULL = 0.035;
 const FLOOR_ZERO = 0.075;
 
+// Below 66 bpm (1.1 Hz) broadband power shared by the regions gathers once band-passed: the
+// transients of camera events (exposure and white-balance steps, movement) and a codec's
+// smearing all peak just above the band's low edge, and a peak picked there can be a bump of
+// it (through video codecs: 48-58 bpm read for 119-175). A reading there keeps a moderate or
+// high confidence only when its lines hold a clear share of the shared spectrum, counted at
+// the rate alone or with all its harmonics (a slow pulse with a sharp systolic wave keeps
+// much of its power at three and four times its rate); otherwise it is reported low.
+const HUMP_TOP_BPM = 66;
+const HUMP_SHARED_SNR_DB = 3;
+const LOW_BAND_MAX = 0.39;
+
+/** A reading in the low band whose lines do not stand out of the shared spectrum. */
+export function lostInSharedNoise(q: QualityInputs): boolean {
+  return q.rateBpm < HUMP_TOP_BPM && !(Math.max(q.sharedSnrDb, q.sharedHarmonicSnrDb) >= HUMP_SHARED_SNR_DB);
+}
+
 export function confidenceFrom(q: QualityInputs): number {
+  const confidence = baseConfidence(q);
+  return lostInSharedNoise(q) ? Math.min(confidence, LOW_BAND_MAX) : confidence;
+}
+
+function baseConfidence(q: QualityInputs): number {
   const snr = clamp((q.snrDb - SNR_FLOOR_DB) / (SNR_FULL_DB - SNR_FLOOR_DB), 0, 1);
   const coherence = clamp((q.coherence - COHERENCE_FLOOR) / (COHERENCE_FULL - COHERENCE_FLOOR), 0, 1);
   const support = 0.35 * q.agreement + 0.35 * q.keptBeats + 0.3 * q.stability;

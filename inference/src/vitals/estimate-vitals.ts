@@ -76,6 +76,8 @@ export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Dem
       (!!gop && onComb(heartRate, gop.seconds)) ||
       onKeyFrameLine(raw, fps, heartRate, spectra),
     methodGapBpm: beats.methodGapBpm,
+    rateBpm: heartRate,
+    sharedHarmonicSnrDb: fused.sharedHarmonicSnrDb,
   };
   const confidence = confidenceFrom(quality);
   const perVital = vitalsQuality({

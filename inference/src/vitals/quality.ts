@@ -3,7 +3,7 @@
 // pulse they come from, and each has its own way of failing on top.
 import { clamp } from "../dsp/stats.js";
 import type { QualityReason, VitalsQuality } from "../types.js";
-import type { QualityInputs } from "./confidence.js";
+import { lostInSharedNoise, type QualityInputs } from "./confidence.js";
 
 export type QualityFacts = QualityInputs & {
   confidence: number; // overall (heart rate)
@@ -43,7 +43,7 @@ function reasons(f: QualityFacts): QualityReason[] {
   if (f.motionFraction > 0.1 || f.stability < 0.7) out.push("motion");
   if (f.lightLevel < 50) out.push("low_light");
   if (f.usableFrames < 0.95) out.push("face_lost");
-  if (f.snrDb < 0 || f.coherence < 0.55) out.push("weak_pulse");
+  if (f.snrDb < 0 || f.coherence < 0.55 || lostInSharedNoise(f)) out.push("weak_pulse");
   // "compression" is reserved (docs/api.md): the frame-to-frame statistics of the region
   // means did not tell codec damage from sensor noise on the realistic chain.
   return out;

@@ -39,6 +39,7 @@ export type FusedPulse = {
   octaveRegions: number; // regions with a candidate whose own peak is at twice or half the rate
   sharedSnrDb: number; // SNR of the cross-region spectrum alone (the power the regions share)
   sharedFloor: number; // typical shared power 0.15-0.5 Hz from the rate over the rate's (regions.ts sharedFloor)
+  sharedHarmonicSnrDb: number; // shared power at the rate and all its harmonics over the rest (harmonicSnrDb)
 };
 
 export function column(data: Float32Array, stride: number, offset: number, frames: number): Float64Array {
@@ -142,7 +143,7 @@ export function fuseCandidates(
 ): FusedPulse | undefined {
   const usable = cands.filter((c) => c.spectrum);
   if (!usable.length) return undefined;
-  const { freq: f0, ambiguity, sharedSnrDb, sharedFloor } = crossRegionPeak(usable, fps);
+  const { freq: f0, ambiguity, sharedSnrDb, sharedFloor, sharedHarmonicSnrDb } = crossRegionPeak(usable, fps);
   // The two extraction methods fail differently: through a video codec (coarse chroma) POS
   // can lock on one artefact in every region while PBV keeps the pulse. Each family's own
   // rate is a second opinion; a disagreement lowers confidence (confidence.ts).
@@ -191,6 +192,7 @@ export function fuseCandidates(
     octaveRegions: octaveRegions(usable, freq),
     sharedSnrDb,
     sharedFloor,
+    sharedHarmonicSnrDb,
   };
 }
 
@@ -207,7 +209,7 @@ function octaveRegions(usable: RegionPulse[], f0: number): number {
 function crossRegionPeak(
   usable: RegionPulse[],
   fps: number,
-): { freq: number; ambiguity: number; sharedSnrDb: number; sharedFloor: number } {
+): { freq: number; ambiguity: number; sharedSnrDb: number; sharedFloor: number; sharedHarmonicSnrDb: number } {
   const { freqs } = usable[0].rateSpectrum!;
   const n = freqs.length;
   const regions = [...new Set(usable.map((c) => c.region))];
@@ -242,7 +244,26 @@ function crossRegionPeak(
     ambiguity: Math.max(rivalRatio(freqs, score, freq), clamp(octave - 0.3, 0, 1)),
     sharedSnrDb: pulseSnrDb({ freqs, power: score.map((v) => Math.max(0, v)) }, freq),
     sharedFloor: sharedFloor(freqs, score, freq),
+    sharedHarmonicSnrDb: harmonicSnrDb(freqs, score, freq),
   };
+}
+
+/**
+ * Shared power within 0.08 Hz of the rate and of every harmonic in the band, over the rest of
+ * the band's, in dB. A slow pulse with a sharp systolic wave keeps much of its power in its
+ * third and higher harmonics, which pulseSnrDb counts as noise; broadband shared power (a
+ * codec's smearing, camera events' transients) has no such lines.
+ */
+function harmonicSnrDb(freqs: Float64Array, score: Float64Array, f0: number): number {
+  let signal = 0,
+    rest = 0;
+  for (let k = 0; k < freqs.length; k++) {
+    const p = Math.max(0, score[k]);
+    const h = Math.round(freqs[k] / f0);
+    if (h >= 1 && Math.abs(freqs[k] - h * f0) <= 0.08) signal += p;
+    else rest += p;
+  }
+  return 10 * Math.log10((signal + 1e-30) / (rest + 1e-30));
 }
 
 /**
