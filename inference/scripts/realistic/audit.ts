@@ -1,5 +1,5 @@
-// npx tsx scripts/realistic/audit.ts CACHE_DIR [--seed-offset N] [--count N] [--tag T]: the quality
-// inputs (docs/inference.md, "Confidence") of every scan at confidence >= 0.3 in a chain
+// npx tsx scripts/realistic/audit.ts CACHE_DIR [--seed-offset N] [--count N] [--tag T] [--min C]: the quality
+// inputs (docs/inference.md, "Confidence") of every scan at confidence >= C (0.3) in a chain
 // cache (`bench:accuracy -- --realistic --cache CACHE_DIR`), one line each with its truth,
 // so a rule can be checked against the scans it would move. Reads the cache only.
 import { readFile } from "node:fs/promises";
@@ -32,7 +32,7 @@ for (const c of realisticCases(Number(flag("--count", "200")), seedOffset)) {
   const got = await load(`${dir}/${tag}${seedOffset}-${c.index}.bin`).catch(() => undefined);
   if (!got) continue;
   const e = estimateVitals(got.out, c.fps);
-  if (!e.ok || e.vitals.confidence < 0.3) continue;
+  if (!e.ok || e.vitals.confidence < Number(flag("--min", "0.3"))) continue;
   const q = e.quality;
   const err = e.vitals.heart_rate - got.truth.heartRate;
   console.log(
