@@ -100,7 +100,7 @@ describe("respiration", () => {
       const x = bandPass(vol, fps, 0.6, 4);
       const beats = analyseBeats(x, undefined, fps, 70 / 60);
       const est = estimateRespiration({
-        baseline: bandPass(vol, fps, 0.08, 0.7),
+        baselines: [bandPass(vol, fps, 0.08, 0.7)],
         rate: fps,
         beatTimes: beats.beatTimesForAmplitude,
         amplitudes: beats.amplitudes,
@@ -138,7 +138,7 @@ describe("respiration around motion segments", () => {
         }
       }
     }
-    const input = { baseline, rate: fps, beatTimes: [], amplitudes: [], ibiTimes: [], ibisMs: [] };
+    const input = { baselines: [baseline], rate: fps, beatTimes: [], amplitudes: [], ibiTimes: [], ibisMs: [] };
     expect(Math.abs(estimateRespiration({ ...input, baselineUsable: usable }).breathsPerMinute - 18)).toBeLessThan(0.5);
     // The same input with every sample taken as usable locks onto the artefacts' rhythm.
     expect(Math.abs(estimateRespiration(input).breathsPerMinute - 18)).toBeGreaterThan(3);

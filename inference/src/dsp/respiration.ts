@@ -2,7 +2,9 @@
 // 2013): baseline (RIIV), amplitude (RIAV) and interval (RIFV). Each keeps only the
 // samples that exist (motion segments and dropped beats leave gaps, not interpolated
 // ramps), its Lomb-Scargle spectrum is normalised, and the spectra are summed weighted by
-// how peaked each is, so one clean modulation outvotes two noisy ones.
+// how peaked each is, so one clean modulation outvotes two noisy ones. The baseline comes
+// in two colour projections (POS and PBV: docs/inference.md, "Respiratory rate"), each a
+// series of its own: they fail in different scans.
 import { lombScargle, type Spectrum } from "./spectrum.js";
 import { median } from "./stats.js";
 
@@ -17,7 +19,11 @@ const VIEW_LO_HZ = 0.03;
 const VIEW_HI_HZ = 0.7;
 
 export type RespiratoryInput = {
-  baseline: Float64Array; // continuous, at `rate`
+  /**
+   * Blood-volume baselines (RIIV), continuous at `rate`: one or more estimates of the same
+   * modulation by different colour projections, each its own series in the fusion.
+   */
+  baselines: Float64Array[];
   /** 1 where the baseline may be used (away from motion segments); all usable if absent. */
   baselineUsable?: Uint8Array;
   rate: number;
@@ -27,23 +33,31 @@ export type RespiratoryInput = {
   ibisMs: number[];
 };
 
-export type RespiratoryEstimate = { breathsPerMinute: number; peakedness: number };
+export type RespiratoryEstimate = {
+  breathsPerMinute: number;
+  peakedness: number;
+  /** Index of the most peaked of `baselines` (the one to show as the breathing waveform). */
+  clearestBaseline: number;
+};
 
 type Series = { t: number[]; v: number[] };
 
 export function estimateRespiration(input: RespiratoryInput): RespiratoryEstimate {
-  const series: Series[] = [baselineSeries(input)];
+  const series: Series[] = input.baselines.map((b) => baselineSeries(b, input));
   if (input.beatTimes.length >= 6) series.push({ t: input.beatTimes, v: clipOutliers(input.amplitudes) });
   if (input.ibiTimes.length >= 6) series.push({ t: input.ibiTimes, v: input.ibisMs });
 
   let fused: Spectrum | undefined;
-  for (const s of series) {
+  let clearestBaseline = 0,
+    clearest = -1;
+  for (const [index, s] of series.entries()) {
     if (s.t.length < 6 || s.t[s.t.length - 1] - s.t[0] < 4) continue;
     const sp = lombScargle(s.t, windowed(s), VIEW_LO_HZ, VIEW_HI_HZ, 0.002);
     const total = sp.power.reduce((a, b) => a + b, 0);
     const peak = interiorPeak(sp);
     if (!(total > 0) || !peak) continue;
     const quality = peak.power / total;
+    if (index < input.baselines.length && quality > clearest) [clearest, clearestBaseline] = [quality, index];
     fused ??= { freqs: sp.freqs, power: new Float64Array(sp.power.length) };
     for (let k = 0; k < sp.power.length; k++) fused.power[k] += (quality * sp.power[k]) / total;
   }
@@ -51,19 +65,19 @@ export function estimateRespiration(input: RespiratoryInput): RespiratoryEstimat
   // Too little left between motion segments (a short or restless scan): every baseline sample
   // is better than no estimate; confidence already reflects the motion.
   if ((!fused || !peak) && input.baselineUsable) return estimateRespiration({ ...input, baselineUsable: undefined });
-  if (!fused || !peak) return { breathsPerMinute: NaN, peakedness: 0 };
+  if (!fused || !peak) return { breathsPerMinute: NaN, peakedness: 0, clearestBaseline };
   const total = fused.power.reduce((a, b) => a + b, 0);
-  return { breathsPerMinute: peak.freq * 60, peakedness: peak.power / total };
+  return { breathsPerMinute: peak.freq * 60, peakedness: peak.power / total, clearestBaseline };
 }
 
 /** The usable baseline samples, thinned to about RATE Hz (it is band-limited to 0.7 Hz). */
-function baselineSeries(input: RespiratoryInput): Series {
+function baselineSeries(baseline: Float64Array, input: RespiratoryInput): Series {
   const step = Math.max(1, Math.round(input.rate / RATE));
   const out: Series = { t: [], v: [] };
-  for (let i = 0; i < input.baseline.length; i += step) {
+  for (let i = 0; i < baseline.length; i += step) {
     if (input.baselineUsable && !input.baselineUsable[i]) continue;
     out.t.push(i / input.rate);
-    out.v.push(input.baseline[i]);
+    out.v.push(baseline[i]);
   }
   return out;
 }

@@ -15,6 +15,7 @@ import { onKeyFramePattern } from "./key-frames.js";
 import { detectKeyFramePeriod, onComb, onKeyFrameLine, signalDfts, withoutKeyFrames } from "./gop.js";
 import { vitalsQuality } from "./quality.js";
 import { lightLevel, waveforms } from "./signal-facts.js";
+import { normalisedChannel, respiratoryBaselines } from "./respiratory-baselines.js";
 
 export type Estimate =
   | { ok: true; vitals: Vitals; quality: QualityInputs; waveforms: Waveforms }
@@ -43,9 +44,9 @@ export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Dem
   const intervals = beats.intervals;
   const heartRate = beats.heartRate;
 
-  const breathing = respiratoryBaseline(out, fps, regionWeights(cands), mask, fused.freq);
+  const baselines = respiratoryBaselines(out, fps, regionWeights(cands), mask, fused.freq);
   const respiration = estimateRespiration({
-    baseline: breathing,
+    baselines,
     // At least 0.5 s from motion: bridged spans leave ramps that pose as breaths.
     baselineUsable: framesAwayFromMask(mask, Math.round(0.5 * fps)),
     rate: fps,
@@ -59,6 +60,7 @@ export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Dem
     demographics,
   );
 
+  const breathing = baselines[respiration.clearestBaseline];
   const quality: QualityInputs = {
     snrDb: fused.snrDb,
     coherence: fused.coherence,
@@ -113,51 +115,6 @@ export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Dem
       quality: perVital,
     },
   };
-}
-
-/** Normalised, band-passed colour channel of one region (AC over DC). */
-function normalisedChannel(
-  out: ModelOutput,
-  fps: number,
-  region: number,
-  colour: number,
-  lo: number,
-  hi: number,
-  mask: Uint8Array,
-): Float64Array {
-  const c = bridgeMasked(column(out.rgbMeans, REGIONS * 3, region * 3 + colour, out.frames), mask);
-  const dc = mean(c);
-  for (let i = 0; i < c.length; i++) c[i] = dc > 0 ? c[i] / dc - 1 : 0;
-  return bandPass(c, fps, lo, hi);
-}
-
-/**
- * Blood-volume baseline for RIIV: POS over the whole capture (one normalisation, not
- * the model's 1.6 s window, which would erase breathing-rate content), fused by weight.
- */
-function respiratoryBaseline(
-  out: ModelOutput,
-  fps: number,
-  weights: number[],
-  mask: Uint8Array,
-  pulseHz: number,
-): Float64Array {
-  // Below the pulse: at 40 bpm the pulse (0.67 Hz) sits inside a fixed 0.7 Hz band and,
-  // far stronger than the breathing, buries it.
-  const hi = Math.min(0.7, 0.8 * pulseHz);
-  const total = weights.reduce((a, w) => a + w, 0);
-  const result = new Float64Array(out.frames);
-  weights.forEach((weight, r) => {
-    if (weight <= 0) return;
-    const [red, green, blue] = [0, 1, 2].map((c) => normalisedChannel(out, fps, r, c, 0.08, hi, mask));
-    const s1 = green.map((g, i) => g - blue[i]);
-    const s2 = green.map((g, i) => g + blue[i] - 2 * red[i]);
-    const alpha = std(s1) / Math.max(std(s2), 1e-12);
-    const h = s1.map((v, i) => -(v + alpha * s2[i])); // blood volume up = positive
-    const sd = std(h) || 1;
-    for (let i = 0; i < h.length; i++) result[i] += (weight / total) * (h[i] / sd);
-  });
-  return detrend(result);
 }
 
 /** Ratio of ratios red/blue: each channel's pulsatile amplitude by regression on the pulse. */

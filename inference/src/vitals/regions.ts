@@ -297,7 +297,11 @@ function powerNear(freqs: Float64Array, score: Float64Array, f: number): number 
  * ambiguous in heavy noise (motion leaves some there too), so the time domain decides:
  * if the peak rate is the pulse, the summed signal repeats after one of its periods
  * about as well as after `div` of them; if it is the div-th harmonic, a shift by one of
- * its periods is a fraction of a true beat and decorrelates.
+ * its periods is a fraction of a true beat and decorrelates. That test alone weighs power,
+ * not lines: a broad shared hump near the sub-rate (motion residue on dark skin in heavy
+ * noise) passes it and took true 123 and 158 bpm pulses to 62 and 82. So the move also
+ * needs the signal to anti-correlate at the peak's period (half a true beat) or the
+ * sub-rate to be a clear line in the shared spectrum.
  */
 function fundamental(
   usable: RegionPulse[],
@@ -311,9 +315,11 @@ function fundamental(
     if (sub < freqs[0]) continue;
     const near = score.map((v, k) => (Math.abs(freqs[k] - sub) <= 0.08 ? v : 0));
     const found = spectralPeak({ freqs, power: near });
+    const lag1 = lagCorrelation(usable, fps, 1 / peak.freq);
     if (
       found.power > 0.4 * peak.power &&
-      lagCorrelation(usable, fps, 1 / peak.freq) < 0.5 * lagCorrelation(usable, fps, div / peak.freq)
+      lag1 < 0.5 * lagCorrelation(usable, fps, div / peak.freq) &&
+      (lag1 < 0 || sharedFloor(freqs, score, found.freq) < CLEAR_FLOOR)
     )
       return found.freq;
   }
