@@ -15,15 +15,18 @@ import { onKeyFramePattern } from "./key-frames.js";
 import { detectKeyFramePeriod, onComb, onKeyFrameLine, signalDfts, withoutKeyFrames } from "./gop.js";
 import { vitalsQuality } from "./quality.js";
 import { lightLevel, waveforms } from "./signal-facts.js";
+import { withoutColourSteps } from "./colour-steps.js";
 import { normalisedChannel, respiratoryBaselines } from "./respiratory-baselines.js";
 
 export type Estimate =
   | { ok: true; vitals: Vitals; quality: QualityInputs; waveforms: Waveforms }
   | { ok: false; code: string; message: string };
 
-export function estimateVitals(raw: ModelOutput, fps: number, demographics?: Demographics): Estimate {
-  // A video codec's key-frame pattern, when the data show one, is removed before anything
-  // else (gop.ts); the rate is then not trusted on the comb's teeth.
+export function estimateVitals(model: ModelOutput, fps: number, demographics?: Demographics): Estimate {
+  // The camera's colour-balance steps are divided out of the means first (colour-steps.ts);
+  // then a video codec's key-frame pattern, when the data show one, is removed (gop.ts)
+  // and the rate is not trusted on the comb's teeth.
+  const raw = withoutColourSteps(model, fps).out;
   const spectra = signalDfts(raw, fps, raw.frames / fps);
   const gop = detectKeyFramePeriod(raw, fps, spectra);
   const out = gop ? withoutKeyFrames(raw, gop.frames) : raw;
