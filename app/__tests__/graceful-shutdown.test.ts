@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@/scripts/bench/server-process";
 import { db } from "@/lib/db";
 import { startBuiltServer } from "@/test/built-server";
 import { createDeveloperWithKeys } from "@/test/fixtures";
@@ -7,11 +8,14 @@ import { syntheticTensor } from "@/test/tensors";
 
 // SIGTERM to the built server (npm start's script) while a scan runs in its worker pool: the
 // server stops taking new connections but answers the request in flight, then exits 0.
-const PORT = 3290 + (process.pid % 10);
-const base = `http://127.0.0.1:${PORT}`;
+// Asked of the system: a fixed port collided with another service's (3306) on some machines.
+let PORT = 0;
+let base = "";
 let server: ChildProcess;
 
 beforeAll(async () => {
+  PORT = await freePort();
+  base = `http://127.0.0.1:${PORT}`;
   ({ server } = await startBuiltServer("shutdown", PORT, { RATE_LIMIT_STORE: "postgres" }));
 }, 120_000);
 

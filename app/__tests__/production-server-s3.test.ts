@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@/scripts/bench/server-process";
 import { startBuiltServer } from "@/test/built-server";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { startS3Storage } from "@/test/s3-server";
@@ -8,12 +9,15 @@ import { syntheticTensor } from "@/test/tensors";
 
 // The built app with STORAGE_DRIVER=s3: proves the bundled AWS SDK presigns, reads and deletes
 // at run time, which route-handler tests (unbundled) cannot show.
-const PORT = 3320 + (process.pid % 10);
-const base = `http://127.0.0.1:${PORT}`;
+// Asked of the system: a fixed port collided with another service's (3306) on some machines.
+let PORT = 0;
+let base = "";
 let server: ChildProcess;
 let s3: Awaited<ReturnType<typeof startS3Storage>>;
 
 beforeAll(async () => {
+  PORT = await freePort();
+  base = `http://127.0.0.1:${PORT}`;
   // Sets the S3_* settings in process.env, which the server process inherits.
   s3 = await startS3Storage();
   ({ server } = await startBuiltServer("server-s3", PORT));

@@ -5,6 +5,7 @@ import path from "node:path";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@/scripts/bench/server-process";
 import { HTTP_METHODS } from "@/lib/http/endpoint";
 import { startBuiltServer } from "@/test/built-server";
 import { createDeveloperWithKeys } from "@/test/fixtures";
@@ -14,12 +15,15 @@ import { syntheticTensor } from "@/test/tensors";
 
 // The built app behind the real HTTP server: what route-handler tests cannot see (bundling,
 // body limits of the framework, worker files, the client-IP stamp).
-const PORT = 3280 + (process.pid % 10);
-const base = `http://127.0.0.1:${PORT}`;
+// Asked of the system: a fixed port collided with another service's (3306) on some machines.
+let PORT = 0;
+let base = "";
 let server: ChildProcess;
 let dataDir: string;
 
 beforeAll(async () => {
+  PORT = await freePort();
+  base = `http://127.0.0.1:${PORT}`;
   // The in-memory window (the embedded default's) is used here, so the test below proves every
   // route of the built app shares it; the PostgreSQL window is covered by the SDK tests.
   ({ server, dataDir } = await startBuiltServer("server", PORT, { RATE_LIMIT_STORE: "memory" }));

@@ -1,15 +1,16 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServerProcess } from "@/scripts/bench/server-process";
+import { freePort, startServerProcess } from "@/scripts/bench/server-process";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { syntheticTensor } from "@/test/tensors";
 import { runCli } from "../src/cli-run.js";
 import { VitalsApiError, VitalsClient, type FetchLike } from "../src/index.js";
 
 // The client against the built app behind the real HTTP server, as a customer would use it.
-const PORT = 3300 + (process.pid % 10);
-const base = `http://127.0.0.1:${PORT}`;
+// Asked of the system: a fixed port collided with another service's (3306) on some machines.
+let PORT = 0;
+let base = "";
 const dataDir = `/tmp/vitals-sdk-test-${process.pid}`;
 // The sandbox's fixed vitals, with the fixed per-vital quality every result carries (docs/api.md).
 const SANDBOX = {
@@ -32,6 +33,8 @@ const SANDBOX = {
 let server: ChildProcess;
 
 beforeAll(async () => {
+  PORT = await freePort();
+  base = `http://127.0.0.1:${PORT}`;
   if (!existsSync(".next/BUILD_ID"))
     throw new Error("The production build is missing: run `npm run build` before this test");
   server = await startServerProcess(
