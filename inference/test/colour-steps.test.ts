@@ -78,6 +78,22 @@ describe("camera colour-balance steps", () => {
     expect(stepped.vitals.confidence).toBeGreaterThan(clean.vitals.confidence - 0.05);
   });
 
+  it("divides out an exposure step (brightness alone), not one while the colours move", () => {
+    const exposure: Event = (t) => ({ gain: 1 + 0.08 / (1 + Math.exp(-(t - 9) / 0.08)) });
+    const { out, steps } = withoutColourSteps(means(exposure), fps);
+    expect(steps).toHaveLength(1);
+    expect(steps[0].size).toHaveLength(1);
+    expect(steps[0].size[0]).toBeCloseTo(Math.log(1.08), 2);
+    const green = (o: ModelOutput, t: number) => o.rgbMeans[(t * 4 + 1) * 3 + 1];
+    const clean = means();
+    expect(Math.abs(green(out, 450) / green(out, 150) - green(clean, 450) / green(clean, 150))).toBeLessThan(0.003);
+    // The same step with a colour shift too small to repair as a colour step but there (red
+    // 0.9 %): the light itself changed, not the camera's exposure. Left as it is.
+    const tinted: Event = (t, r, c) => ({ gain: (exposure(t, r, c).gain ?? 1) * step(0, 9, 0.009)(t, r, c).gain });
+    const raw = means(tinted);
+    expect(withoutColourSteps(raw, fps).out).toBe(raw);
+  });
+
   it("leaves alone what is no camera step: a flash pair, a change in one region, a step undone", () => {
     const flashes: Event = (t) => ({
       add: 8 * (Math.exp(-0.5 * ((t - 8) / 0.25) ** 2) + Math.exp(-0.5 * ((t - 9.7) / 0.25) ** 2)),

@@ -1,9 +1,10 @@
-// Camera colour-balance steps, found in the region means and divided out before the pulse
-// is extracted (docs/inference.md, "Colour-balance steps"). A phone's auto white balance
-// moves one channel's gain by a few per cent within ~0.3 s: ten times the pulse, in the
-// very colour space POS and PBV work in, and their 1.6 s normalisation spreads it over
-// two seconds. The step is the camera's, so every region shows it the same way; a pulse,
-// breathing or a movement does not hold a colour offset for seconds on both sides.
+// Camera colour-balance and exposure steps, found in the region means and divided out
+// before the pulse is extracted (docs/inference.md, "Colour-balance and exposure steps").
+// A phone's auto white balance moves one channel's gain by a few per cent within ~0.3 s:
+// ten times the pulse, in the very colour space POS and PBV work in, and their 1.6 s
+// normalisation spreads it over two seconds. The step is the camera's, so every region
+// shows it the same way; a pulse, breathing or a movement does not hold an offset for
+// seconds on both sides.
 import type { ModelOutput } from "../model-runner.js";
 import { pulseProjections } from "../dsp/pulse-projections.js";
 import { median } from "../dsp/stats.js";
@@ -16,6 +17,9 @@ const GAP_SECONDS = 0.25;
 // Smallest step, in log-chromaticity (a 2.5 % gain step in one channel moves it ~1.7 %);
 // the pulse moves it ~0.2 % and a 1.5 s median of it far less.
 const MIN_STEP = 0.01;
+// Smallest exposure step, in log-brightness (5 %: auto exposure moves by 6-12 %); light
+// drift moves ~1 %/s (it fails the hold test anyway) and the pulse ~0.3 %.
+const MIN_BRIGHTNESS_STEP = 0.05;
 const MAX_ROUNDS = 3;
 // Either side, the frames stay within this share of the step of their level (median): a
 // camera's step is flat on both sides, two flashes 2 s apart make a plateau that is not.
@@ -28,49 +32,84 @@ const REGION_AGREEMENT = 0.5;
 
 export type ColourStep = { frame: number; size: number[] };
 
+/** Where steps are looked for: log-chromaticity (3 series) or log-brightness (1 series). */
+/** `pure`: a step here must leave `pure` unchanged (< half its smallest step). */
+type Space = { series: (out: ModelOutput, regions: number[]) => Float64Array[]; minStep: number; pure?: Space };
+
+const COLOUR: Space = { series: chroma, minStep: MIN_STEP };
+// An exposure step changes brightness alone: with the colours moving too it is light
+// itself changing (a flash, a lamp, the face turning to the window).
+const BRIGHTNESS: Space = { series: brightness, minStep: MIN_BRIGHTNESS_STEP, pure: COLOUR };
+
 /**
- * The output with colour steps divided out of the means and the pulse recomputed; `raw`
- * when there is none. Steps a few seconds apart spoil each other's hold test, so once
- * some are divided out the rest are looked for again (up to MAX_ROUNDS times).
+ * The output with colour-balance and exposure steps divided out of the means and the
+ * pulse recomputed; `raw` when there is none.
  */
 export function withoutColourSteps(raw: ModelOutput, fps: number): { out: ModelOutput; steps: ColourStep[] } {
   const regions = [...Array(REGIONS).keys()].filter((r) => hasSkinThroughout(raw, r));
+  if (!regions.length) return { out: raw, steps: [] };
+  const colour = repaired(raw, raw.rgbMeans, regions, fps, COLOUR);
+  const light = repaired(raw, colour.rgbMeans, regions, fps, BRIGHTNESS);
+  const steps = [...colour.steps, ...light.steps];
+  if (!steps.length) return { out: raw, steps };
+  const { pos, pbv } = pulseProjections(light.rgbMeans, raw.frames, fps);
+  return { out: { ...raw, rgbMeans: light.rgbMeans, pulse: pos, pulsePbv: raw.pulsePbv ? pbv : undefined }, steps };
+}
+
+/**
+ * The means with the steps of one space divided out. Steps a few seconds apart spoil each
+ * other's hold test, so once some are divided out the rest are looked for again (up to
+ * MAX_ROUNDS times). All or nothing: a step left in (too close to another, or to the
+ * capture's end) next to repaired ones leaves the colours worse than none repaired.
+ */
+function repaired(
+  raw: ModelOutput,
+  start: Float32Array,
+  regions: number[],
+  fps: number,
+  space: Space,
+): { rgbMeans: Float32Array; steps: ColourStep[] } {
   const steps: ColourStep[] = [];
-  let rgbMeans = raw.rgbMeans;
-  for (let round = 0; round < MAX_ROUNDS && regions.length; round++) {
+  let rgbMeans = start;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
     const means = { ...raw, rgbMeans };
-    const common = chroma(means, regions);
-    const found = withoutReversals(findSteps(common, fps), fps).filter((s) =>
-      regions.every((r) => agrees(stepAt(chroma(means, [r]), s.frame, fps), s.size)),
+    const common = space.series(means, regions);
+    const { pure } = space;
+    const other = pure?.series(means, regions);
+    const movesOther = (s: ColourStep) =>
+      !!pure && !!other && Math.hypot(...stepAt(other, s.frame, fps)) >= pure.minStep / 2;
+    const found = withoutReversals(findSteps(common, fps, space.minStep), fps).filter(
+      (s) => regions.every((r) => agrees(stepAt(space.series(means, [r]), s.frame, fps), s.size)) && !movesOther(s),
     );
     if (!found.length) break;
     steps.push(...found);
     const shift = shiftOf(common, found, fps, raw.frames);
-    rgbMeans = Float32Array.from(rgbMeans, (v, i) => v * Math.exp(-shift[i % 3][Math.floor(i / (REGIONS * 3))]));
+    // A brightness shift is one series, the same for the three channels.
+    rgbMeans = Float32Array.from(
+      rgbMeans,
+      (v, i) => v * Math.exp(-shift[(i % 3) % shift.length][Math.floor(i / (REGIONS * 3))]),
+    );
   }
-  // All or nothing: a step left in (too close to another, or to the capture's end) next to
-  // repaired ones leaves the colours worse than none repaired.
-  if (!steps.length || largestStep({ ...raw, rgbMeans }, regions, fps) >= MIN_STEP) return { out: raw, steps: [] };
-  const { pos, pbv } = pulseProjections(rgbMeans, raw.frames, fps);
-  return { out: { ...raw, rgbMeans, pulse: pos, pulsePbv: raw.pulsePbv ? pbv : undefined }, steps };
+  if (!steps.length || largestStep(space.series({ ...raw, rgbMeans }, regions), fps, space.minStep) >= space.minStep)
+    return { rgbMeans: start, steps: [] };
+  return { rgbMeans, steps };
 }
 
-/** The largest change of the regions' colour between the windows either side of any frame. */
-function largestStep(out: ModelOutput, regions: number[], fps: number): number {
-  const ch = chroma(out, regions);
+/** The largest change between the windows either side of any frame. */
+function largestStep(ch: Float64Array[], fps: number, minStep: number): number {
   const side = Math.round(SIDE_SECONDS * fps),
     gap = Math.round(GAP_SECONDS * fps);
   let largest = 0;
-  for (const t of mayStep(ch, side + gap, out.frames - side - gap, fps))
+  for (const t of mayStep(ch, side + gap, ch[0].length - side - gap, fps, minStep))
     largest = Math.max(largest, Math.hypot(...stepAt(ch, t, fps)));
   return largest;
 }
 
 /**
- * Frames in [from, to] where the mean colour changes across the windows by at least half
+ * Frames in [from, to] where the mean level changes across the windows by at least half
  * the smallest step: the medians (which a flash cannot drag) are then taken only there.
  */
-function mayStep(ch: Float64Array[], from: number, to: number, fps: number): number[] {
+function mayStep(ch: Float64Array[], from: number, to: number, fps: number, minStep: number): number[] {
   const side = Math.round(SIDE_SECONDS * fps),
     gap = Math.round(GAP_SECONDS * fps);
   const sums = ch.map((x) => {
@@ -82,7 +121,7 @@ function mayStep(ch: Float64Array[], from: number, to: number, fps: number): num
   const frames: number[] = [];
   for (let t = from; t <= to; t++) {
     const change = sums.map((p) => meanOf(p, t + gap, t + gap + side) - meanOf(p, t - gap - side, t - gap));
-    if (Math.hypot(...change) >= MIN_STEP / 2) frames.push(t);
+    if (Math.hypot(...change) >= minStep / 2) frames.push(t);
   }
   return frames;
 }
@@ -105,6 +144,17 @@ function chroma(out: ModelOutput, regions: number[]): Float64Array[] {
     return x;
   });
   return logs.map((x) => x.map((v, t) => v - (logs[0][t] + logs[1][t] + logs[2][t]) / 3));
+}
+
+/** Log-brightness [1][T] of the given regions together: the mean of the three channels' log levels. */
+function brightness(out: ModelOutput, regions: number[]): Float64Array[] {
+  const T = out.frames;
+  const x = new Float64Array(T);
+  for (let t = 0; t < T; t++) {
+    for (const r of regions) for (let c = 0; c < 3; c++) x[t] += Math.log(out.rgbMeans[(t * REGIONS + r) * 3 + c]);
+    x[t] /= 3 * regions.length;
+  }
+  return [x];
 }
 
 /** Median distance, along the step's direction, of frames [from, to) from their median level. */
@@ -135,15 +185,15 @@ function stepAt(ch: Float64Array[], frame: number, fps: number): number[] {
  * after it is still there a window later. A flash, a movement's shading or a pulse wave
  * comes back, so the farther windows differ from the near ones by as much as the step.
  */
-function findSteps(ch: Float64Array[], fps: number): ColourStep[] {
+function findSteps(ch: Float64Array[], fps: number, minStep: number): ColourStep[] {
   const side = Math.round(SIDE_SECONDS * fps),
     gap = Math.round(GAP_SECONDS * fps);
   const T = ch[0].length;
   const found: ColourStep[] = [];
-  for (const t of mayStep(ch, 2 * side + gap, T - 2 * side - gap, fps)) {
+  for (const t of mayStep(ch, 2 * side + gap, T - 2 * side - gap, fps, minStep)) {
     const size = stepAt(ch, t, fps);
     const norm = Math.hypot(...size);
-    if (norm < MIN_STEP) continue;
+    if (norm < minStep) continue;
     // Change between two adjacent windows, the first starting at `from`.
     const change = (from: number) => {
       const second = level(ch, from + side, from + 2 * side);
@@ -191,7 +241,7 @@ function agrees(own: number[], common: number[]): boolean {
 function shiftOf(ch: Float64Array[], steps: ColourStep[], fps: number, T: number): Float64Array[] {
   const side = Math.round(SIDE_SECONDS * fps),
     gap = Math.round(GAP_SECONDS * fps);
-  const shift = [0, 1, 2].map(() => new Float64Array(T));
+  const shift = ch.map(() => new Float64Array(T));
   for (const s of steps) {
     const before = ch.map((x) => median(x.subarray(s.frame - gap - side, s.frame - gap)));
     const norm2 = s.size.reduce((a, v) => a + v * v, 0);
@@ -201,7 +251,7 @@ function shiftOf(ch: Float64Array[], steps: ColourStep[], fps: number, T: number
         const along = ch.reduce((a, x, c) => a + (x[t] - before[c]) * s.size[c], 0) / norm2;
         share = Math.min(1, Math.max(0, along));
       }
-      for (let c = 0; c < 3; c++) shift[c][t] += share * s.size[c];
+      for (let c = 0; c < ch.length; c++) shift[c][t] += share * s.size[c];
     }
   }
   return shift;

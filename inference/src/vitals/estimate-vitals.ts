@@ -2,15 +2,14 @@
 import type { ModelOutput } from "../model-runner.js";
 import type { Demographics, Vitals, Waveforms } from "../types.js";
 import { analyseBeats } from "../dsp/hrv.js";
-import { bandPass, detrend } from "../dsp/filters.js";
 import { estimateRespiration } from "../dsp/respiration.js";
-import { clamp, mean, median, std } from "../dsp/stats.js";
+import { clamp, mean, median } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
 import { estimateBloodPressure } from "./blood-pressure.js";
 import { confidenceFrom, type QualityInputs } from "./confidence.js";
 import { column, fuseCandidates, pulseCandidates, weightedSum, type RegionPulse } from "./regions.js";
 import { spo2FromRatio } from "./spo2.js";
-import { bridgeMasked, framesAwayFromMask, maskedFraction, motionMask } from "./motion.js";
+import { framesAwayFromMask, maskedFraction, motionMask } from "./motion.js";
 import { onKeyFramePattern } from "./key-frames.js";
 import { detectKeyFramePeriod, onComb, onKeyFrameLine, signalDfts, withoutKeyFrames } from "./gop.js";
 import { vitalsQuality } from "./quality.js";
