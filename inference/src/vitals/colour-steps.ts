@@ -32,8 +32,10 @@ const REGION_AGREEMENT = 0.5;
 
 export type ColourStep = { frame: number; size: number[] };
 
-/** Where steps are looked for: log-chromaticity (3 series) or log-brightness (1 series). */
-/** `pure`: a step here must leave `pure` unchanged (< half its smallest step). */
+/**
+ * Where steps are looked for: log-chromaticity (3 series) or log-brightness (1 series).
+ * `pure`: a space a step here must leave unchanged (by less than half its smallest step).
+ */
 type Space = { series: (out: ModelOutput, regions: number[]) => Float64Array[]; minStep: number; pure?: Space };
 
 const COLOUR: Space = { series: chroma, minStep: MIN_STEP };
@@ -74,10 +76,8 @@ function repaired(
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const means = { ...raw, rgbMeans };
     const common = space.series(means, regions);
-    const { pure } = space;
-    const other = pure?.series(means, regions);
-    const movesOther = (s: ColourStep) =>
-      !!pure && !!other && Math.hypot(...stepAt(other, s.frame, fps)) >= pure.minStep / 2;
+    const pure = space.pure && { series: space.pure.series(means, regions), limit: space.pure.minStep / 2 };
+    const movesOther = (s: ColourStep) => !!pure && Math.hypot(...stepAt(pure.series, s.frame, fps)) >= pure.limit;
     const found = withoutReversals(findSteps(common, fps, space.minStep), fps).filter(
       (s) => regions.every((r) => agrees(stepAt(space.series(means, [r]), s.frame, fps), s.size)) && !movesOther(s),
     );
