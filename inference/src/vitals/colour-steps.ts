@@ -32,6 +32,10 @@ const REGION_AGREEMENT = 0.5;
 
 export type ColourStep = { frame: number; size: number[] };
 
+/** The windows' length and their distance from the step, in frames. */
+const windows = (fps: number) => ({ side: Math.round(SIDE_SECONDS * fps), gap: Math.round(GAP_SECONDS * fps) });
+const dot = (a: number[], b: number[]) => a.reduce((sum, v, k) => sum + v * b[k], 0);
+
 /**
  * Where steps are looked for: log-chromaticity (3 series) or log-brightness (1 series).
  * `pure`: a space a step here must leave unchanged (by less than half its smallest step).
@@ -97,8 +101,7 @@ function repaired(
 
 /** The largest change between the windows either side of any frame. */
 function largestStep(ch: Float64Array[], fps: number, minStep: number): number {
-  const side = Math.round(SIDE_SECONDS * fps),
-    gap = Math.round(GAP_SECONDS * fps);
+  const { side, gap } = windows(fps);
   let largest = 0;
   for (const t of mayStep(ch, side + gap, ch[0].length - side - gap, fps, minStep))
     largest = Math.max(largest, Math.hypot(...stepAt(ch, t, fps)));
@@ -110,8 +113,7 @@ function largestStep(ch: Float64Array[], fps: number, minStep: number): number {
  * the smallest step: the medians (which a flash cannot drag) are then taken only there.
  */
 function mayStep(ch: Float64Array[], from: number, to: number, fps: number, minStep: number): number[] {
-  const side = Math.round(SIDE_SECONDS * fps),
-    gap = Math.round(GAP_SECONDS * fps);
+  const { side, gap } = windows(fps);
   const sums = ch.map((x) => {
     const p = new Float64Array(x.length + 1);
     for (let t = 0; t < x.length; t++) p[t + 1] = p[t] + x[t];
@@ -173,8 +175,7 @@ function level(ch: Float64Array[], from: number, to: number): number[] {
 
 /** The chromaticity change from the window before `frame` to the window after it, per channel. */
 function stepAt(ch: Float64Array[], frame: number, fps: number): number[] {
-  const side = Math.round(SIDE_SECONDS * fps),
-    gap = Math.round(GAP_SECONDS * fps);
+  const { side, gap } = windows(fps);
   const after = level(ch, frame + gap, frame + gap + side);
   return level(ch, frame - gap - side, frame - gap).map((v, c) => after[c] - v);
 }
@@ -186,8 +187,7 @@ function stepAt(ch: Float64Array[], frame: number, fps: number): number[] {
  * comes back, so the farther windows differ from the near ones by as much as the step.
  */
 function findSteps(ch: Float64Array[], fps: number, minStep: number): ColourStep[] {
-  const side = Math.round(SIDE_SECONDS * fps),
-    gap = Math.round(GAP_SECONDS * fps);
+  const { side, gap } = windows(fps);
   const T = ch[0].length;
   const found: ColourStep[] = [];
   for (const t of mayStep(ch, 2 * side + gap, T - 2 * side - gap, fps, minStep)) {
@@ -218,8 +218,7 @@ function findSteps(ch: Float64Array[], fps: number, minStep: number): ColourStep
  * comes back (two flashes close together, a hand passing) is no change of the camera's.
  */
 function withoutReversals(steps: ColourStep[], fps: number): ColourStep[] {
-  const cos = (a: number[], b: number[]) =>
-    a.reduce((s, v, c) => s + v * b[c], 0) / (Math.hypot(...a) * Math.hypot(...b) || 1);
+  const cos = (a: number[], b: number[]) => dot(a, b) / (Math.hypot(...a) * Math.hypot(...b) || 1);
   return steps.filter(
     (s) =>
       !steps.some(
@@ -229,8 +228,7 @@ function withoutReversals(steps: ColourStep[], fps: number): ColourStep[] {
 }
 
 function agrees(own: number[], common: number[]): boolean {
-  const dot = own.reduce((a, v, c) => a + v * common[c], 0);
-  return dot >= REGION_AGREEMENT * common.reduce((a, v) => a + v * v, 0);
+  return dot(own, common) >= REGION_AGREEMENT * dot(common, common);
 }
 
 /**
@@ -239,12 +237,11 @@ function agrees(own: number[], common: number[]): boolean {
  * so the pulse's own colour change across it is kept).
  */
 function shiftOf(ch: Float64Array[], steps: ColourStep[], fps: number, T: number): Float64Array[] {
-  const side = Math.round(SIDE_SECONDS * fps),
-    gap = Math.round(GAP_SECONDS * fps);
+  const { side, gap } = windows(fps);
   const shift = ch.map(() => new Float64Array(T));
   for (const s of steps) {
-    const before = ch.map((x) => median(x.subarray(s.frame - gap - side, s.frame - gap)));
-    const norm2 = s.size.reduce((a, v) => a + v * v, 0);
+    const before = level(ch, s.frame - gap - side, s.frame - gap);
+    const norm2 = dot(s.size, s.size);
     for (let t = s.frame - gap; t < T; t++) {
       let share = 1;
       if (t < s.frame + gap) {

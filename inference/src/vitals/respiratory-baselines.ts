@@ -7,7 +7,7 @@
 // respiratory fusion (dsp/respiration.ts), which lets the more peaked one lead.
 import type { ModelOutput } from "../model-runner.js";
 import { bandPass, detrend } from "../dsp/filters.js";
-import { pbvWeights } from "../dsp/pbv.js";
+import { pbvWeights, stillCovariance } from "../dsp/pbv.js";
 import { mean, std } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
 import { bridgeMasked } from "./motion.js";
@@ -65,14 +65,7 @@ function posProjection([red, green, blue]: Float64Array[]): Float64Array {
 
 /** PBV with the covariance of the still frames (motion frames are bridged lines). */
 function pbvProjection(rgb: Float64Array[], mask: Uint8Array): Float64Array {
-  const q = [0, 1, 2].map((i) =>
-    [0, 1, 2].map((j) => {
-      let s = 0;
-      for (let t = 0; t < mask.length; t++) if (!mask[t]) s += rgb[i][t] * rgb[j][t];
-      return s;
-    }),
-  );
-  const w = pbvWeights(q);
+  const w = pbvWeights(stillCovariance(rgb, mask));
   return rgb[0].map((_, t) => -(w[0] * rgb[0][t] + w[1] * rgb[1][t] + w[2] * rgb[2][t]));
 }
 
