@@ -18,19 +18,20 @@ type Event = (t: number, region: number, colour: number) => { gain?: number; add
  * and sensor noise, the camera's events applied per frame; the pulse candidates computed
  * from them as the committed model does.
  */
-function means(event: Event = () => ({}), seed = 1): ModelOutput {
+function means(event: Event = () => ({}), seed = 1, rate = fps): ModelOutput {
   const gauss = gaussian(seededRandom(seed));
-  const rgbMeans = new Float32Array(T * 12);
-  for (let t = 0; t < T; t++) {
-    const pulse = Math.sin((2 * Math.PI * 1.2 * t) / fps);
+  const frames = Math.round((T / fps) * rate);
+  const rgbMeans = new Float32Array(frames * 12);
+  for (let t = 0; t < frames; t++) {
+    const pulse = Math.sin((2 * Math.PI * 1.2 * t) / rate);
     for (let r = 0; r < 4; r++)
       for (let c = 0; c < 3; c++) {
-        const { gain = 1, add = 0 } = event(t / fps, r, c);
+        const { gain = 1, add = 0 } = event(t / rate, r, c);
         rgbMeans[(t * 4 + r) * 3 + c] = SKIN[c] * (1 - 0.005 * SIGNATURE[c] * pulse) * gain + add + 0.05 * gauss();
       }
   }
-  const { pos, pbv } = pulseProjections(rgbMeans, T, fps);
-  return { frames: T, rgbMeans, skinFraction: new Float32Array(T * 4).fill(0.6), pulse: pos, pulsePbv: pbv };
+  const { pos, pbv } = pulseProjections(rgbMeans, frames, rate);
+  return { frames, rgbMeans, skinFraction: new Float32Array(frames * 4).fill(0.6), pulse: pos, pulsePbv: pbv };
 }
 
 /** A camera's gain step of `by` in one colour at `at` seconds, settling in ~0.3 s. */
@@ -62,6 +63,12 @@ describe("camera colour-balance steps", () => {
     const redOverGreen = (o: ModelOutput, t: number) => o.rgbMeans[(t * 4 + 2) * 3] / o.rgbMeans[(t * 4 + 2) * 3 + 1];
     expect(Math.abs(redOverGreen(out, 400) / redOverGreen(clean, 400) - 1)).toBeLessThan(0.002);
     expect(Math.abs(redOverGreen(stepped, 400) / redOverGreen(clean, 400) - 1)).toBeGreaterThan(0.035);
+  });
+
+  it.each([15, 24, 60])("places the step at %i fps too", (rate) => {
+    const { steps } = withoutColourSteps(means(step(2, 9, -0.04), 1, rate), rate);
+    expect(steps).toHaveLength(1);
+    expect(Math.abs(steps[0].frame / rate - 9)).toBeLessThan(0.3);
   });
 
   it("reads the pulse through the step with the confidence of a clean capture", () => {
