@@ -1,6 +1,6 @@
 "use client";
 
-import { createKeyBody } from "@/lib/accounts/schemas";
+import { createKeyBody, MAX_KEY_LIFETIME_DAYS } from "@/lib/accounts/schemas";
 import { createKeyAction } from "@/app/(portal)/keys/actions";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { ValidatedForm } from "@/components/forms/validated-form";
@@ -12,6 +12,8 @@ import { Modal } from "./modal";
 import { SecretOnce } from "./secret-once";
 
 const today = () => new Date().toISOString().slice(0, 10);
+// The last day the API accepts: the key expires at that day's end (UTC), within the limit.
+const lastDay = () => new Date(Date.now() + (MAX_KEY_LIFETIME_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
 
 export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const form = useValidatedAction<CreatedKey>(createKeyBody, createKeyAction, {
@@ -68,6 +70,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           name="expires_on"
           type="date"
           min={today()}
+          max={lastDay()}
           hint="The key stops working at the end of this day (UTC). Leave empty for no expiry."
           error={errors.expires_at}
         />

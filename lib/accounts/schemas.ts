@@ -3,6 +3,8 @@ import { z } from "zod";
 // Request bodies of the developer and public endpoints (docs/api.md), shared by the
 // API route handlers and the portal's forms. No server-only imports here: the portal may use
 // these in the browser. The common-password check lives in ./password-policy (server side).
+// Bodies are strict: a field the endpoint does not list is 400, never silently dropped
+// (docs/api.md, "Errors"); forgot-password alone answers 202 to any body.
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
@@ -26,7 +28,7 @@ const displayText = (max: number) =>
 
 const companyField = z.union([displayText(100), z.literal(""), z.null()]).transform((v) => (v === "" ? null : v));
 
-export const signupBody = z.object({
+export const signupBody = z.strictObject({
   email: emailField,
   password: newPasswordField,
   name: displayText(100),
@@ -34,7 +36,7 @@ export const signupBody = z.object({
 });
 
 // Login does not apply the new-password rules: an old password must still be accepted.
-export const loginBody = z.object({
+export const loginBody = z.strictObject({
   email: emailField,
   password: z.string().min(1, "is required").max(1024),
   /** The authenticator code or a recovery code, for accounts with two-factor sign-in. */
@@ -43,7 +45,7 @@ export const loginBody = z.object({
 
 export const forgotPasswordBody = z.object({ email: emailField });
 
-export const resetPasswordBody = z.object({
+export const resetPasswordBody = z.strictObject({
   token: z.string().min(1, "is required").max(200),
   password: newPasswordField,
 });
@@ -55,17 +57,25 @@ export const profilePatchBody = z
   .strict()
   .refine((p) => p.name !== undefined || p.company !== undefined, "name or company is required");
 
-export const createKeyBody = z.object({
+/** How far ahead a key's `expires_at` may lie (docs/api.md, developer endpoints); checked by createKey. */
+export const MAX_KEY_LIFETIME_DAYS = 3650;
+
+export const createKeyBody = z.strictObject({
   name: displayText(64),
   environment: z.enum(["test", "live"]),
-  expires_at: z.number().int().positive().optional(),
+  expires_at: z
+    .number()
+    .int()
+    .positive()
+    .describe(`Unix seconds, in the future and at most ${MAX_KEY_LIFETIME_DAYS} days ahead`)
+    .optional(),
 });
 
 // How long a rolled key's replaced secret keeps working (docs/api.md, "Rolling a key").
 export const GRACE_PERIODS = { none: 0, "1h": 3600, "24h": 86_400 } as const;
-export const rollKeyBody = z.object({ grace_period: z.enum(["none", "1h", "24h"]) });
+export const rollKeyBody = z.strictObject({ grace_period: z.enum(["none", "1h", "24h"]) });
 
-export const checkoutBody = z.object({ plan: z.enum(["pro", "enterprise"]) });
+export const checkoutBody = z.strictObject({ plan: z.enum(["pro", "enterprise"]) });
 
 export type SignupInput = z.infer<typeof signupBody>;
 export type LoginInput = z.infer<typeof loginBody>;

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/http/errors";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
-import type { CreateKeyInput } from "@/lib/accounts/schemas";
+import { MAX_KEY_LIFETIME_DAYS, type CreateKeyInput } from "@/lib/accounts/schemas";
 import { unixSeconds } from "@/lib/time";
 import { auditKey } from "./audit-key";
 import { generateApiKey } from "./key-format";
@@ -19,6 +19,23 @@ export type CreatedKey = {
 };
 
 /**
+ * A requested expiry (Unix seconds) as a Date: in the future and at most MAX_KEY_LIFETIME_DAYS
+ * ahead (docs/api.md). Checked in seconds before any Date is made: a milliseconds value sent by
+ * mistake is refused, never stored as a date tens of thousands of years away or an invalid one.
+ */
+function keyExpiry(seconds: number, now: Date): Date {
+  const nowSeconds = now.getTime() / 1000;
+  if (seconds <= nowSeconds)
+    throw new ApiError("INVALID_REQUEST", "Invalid request: expires_at: must be in the future");
+  if (seconds > nowSeconds + MAX_KEY_LIFETIME_DAYS * 86_400)
+    throw new ApiError(
+      "INVALID_REQUEST",
+      `Invalid request: expires_at: must be at most ${MAX_KEY_LIFETIME_DAYS} days ahead (Unix seconds, not milliseconds)`,
+    );
+  return new Date(seconds * 1000);
+}
+
+/**
  * Creates an API key and returns its value, the only time it is ever shown. The plan's cap
  * (keys neither revoked nor expired) is checked and the key inserted in one transaction that
  * holds the developer row locked, so concurrent creations cannot pass the cap together.
@@ -29,9 +46,7 @@ export async function createKey(
   ip: string,
   now = new Date(),
 ): Promise<CreatedKey> {
-  const expiresAt = input.expires_at === undefined ? null : new Date(input.expires_at * 1000);
-  if (expiresAt && expiresAt <= now)
-    throw new ApiError("INVALID_REQUEST", "Invalid request: expires_at: must be in the future");
+  const expiresAt = input.expires_at === undefined ? null : keyExpiry(input.expires_at, now);
   const generated = generateApiKey(input.environment);
   return db.$transaction(async (tx) => {
     const [dev] = await tx.$queryRaw<{ plan: Plan; status: DeveloperStatus; emailVerifiedAt: Date | null }[]>`

@@ -8,13 +8,16 @@ export const demographicsSchema = z.strictObject({
 });
 export type Demographics = z.infer<typeof demographicsSchema>;
 
+// Bodies are strict: any other field is 400 INVALID_REQUEST (docs/api.md, "Errors"), so a
+// misspelt `demographic` is refused instead of starting a session without it.
+
 /** Body of POST /sdk/session/start: optional, with optional demographics. */
 export const startSessionBody = z
-  .object({ demographics: demographicsSchema.optional() })
+  .strictObject({ demographics: demographicsSchema.optional() })
   .optional()
   .transform((b) => b ?? {});
 
-export const uploadCompleteBody = z.object({
+export const uploadCompleteBody = z.strictObject({
   session_id: z.string({ error: "session_id is required" }).min(1, "session_id is required"),
 });
 

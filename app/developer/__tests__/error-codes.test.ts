@@ -7,10 +7,12 @@ import * as reset from "@/app/developer/reset-password/route";
 import * as profile from "@/app/developer/profile/route";
 import * as keys from "@/app/developer/keys/route";
 import * as keyById from "@/app/developer/keys/[id]/route";
+import * as roll from "@/app/developer/keys/[id]/roll/route";
 import * as usage from "@/app/developer/usage/route";
 import * as history from "@/app/developer/usage/history/route";
 import * as checkout from "@/app/developer/checkout/route";
 import * as portal from "@/app/developer/billing-portal/route";
+import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import { call, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 import { developerWithToken } from "./developer-fixtures";
@@ -117,6 +119,86 @@ describe("400 INVALID_REQUEST", () => {
       400,
       "INVALID_REQUEST",
     );
+  });
+
+  it("key expiry more than 3650 days ahead (milliseconds by mistake, or past any date): 400, no key stored", async () => {
+    const { dev, token } = await developerWithToken();
+    const now = Math.floor(Date.now() / 1000);
+    for (const expires_at of [9_000_000_000_000, 1_999_999_999_999, 300_000_000_000, now + 3651 * 86_400]) {
+      const res = await call(keys.POST, "POST", "/developer/keys", {
+        token,
+        body: { name: "k", environment: "live", expires_at },
+      });
+      const body = await expectError(res, 400, "INVALID_REQUEST");
+      expect(body.message, String(expires_at)).toContain("expires_at");
+    }
+    expect(await db.apiKey.count({ where: { developerId: dev.id } })).toBe(0);
+    const inLimit = now + 3649 * 86_400;
+    const ok = await call(keys.POST, "POST", "/developer/keys", {
+      token,
+      body: { name: "k", environment: "live", expires_at: inLimit },
+    });
+    expect([ok.status, ok.body.expires_at]).toEqual([201, inLimit]);
+  });
+
+  it("a field the endpoint does not list, on every developer and public body", async () => {
+    const { token } = await developerWithToken();
+    const created = await call(keys.POST, "POST", "/developer/keys", {
+      token,
+      body: { name: "k", environment: "test" },
+    });
+    const id = created.body.id as string;
+    const cases: [string, Parameters<typeof call>][] = [
+      [
+        "signup",
+        [
+          signup.POST,
+          "POST",
+          "/developer/signup",
+          { body: { email: uniqueEmail(), password: STRONG_PASSWORD, name: "A", role: "staff" } },
+        ],
+      ],
+      [
+        "login",
+        [
+          login.POST,
+          "POST",
+          "/developer/login",
+          { ip: uniqueIp(), body: { email: uniqueEmail(), password: STRONG_PASSWORD, remember: true } },
+        ],
+      ],
+      [
+        "reset-password",
+        [
+          reset.POST,
+          "POST",
+          "/developer/reset-password",
+          { body: { token: "t", password: STRONG_PASSWORD, extra: 1 } },
+        ],
+      ],
+      ["profile", [profile.PATCH, "PATCH", "/developer/profile", { token, body: { name: "A", email: "a@b.io" } }]],
+      [
+        "keys",
+        [keys.POST, "POST", "/developer/keys", { token, body: { name: "k", environment: "test", scopes: ["all"] } }],
+      ],
+      [
+        "roll",
+        [
+          roll.POST,
+          "POST",
+          `/developer/keys/${id}/roll`,
+          { token, params: { id }, body: { grace_period: "1h", grace: "24h" } },
+        ],
+      ],
+      ["checkout", [checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "pro", seats: 3 } }]],
+    ];
+    for (const [label, args] of cases) {
+      const body = await expectError(await call(...args), 400, "INVALID_REQUEST");
+      expect(body.message, label).toMatch(/unrecognized key/i);
+    }
+    // Nothing was done: the key was not rolled.
+    const listed = await call(keys.GET, "GET", "/developer/keys", { token });
+    expect(listed.body.keys[0].previous_prefix).toBeNull();
   });
 });
 

@@ -192,6 +192,19 @@ describe("POST /sdk/session/start", () => {
     expect(usageOf(res)).toEqual(["501", "5000", "4499"]);
   });
 
+  it("400 INVALID_REQUEST for a top-level field other than demographics, creating no session", async () => {
+    const { developer, test } = await createDeveloperWithKeys();
+    for (const body of [{ foo: 1 }, { demographic: { age: 40 } }, { demographics: {}, extra: true }]) {
+      const res = await startSession({ key: test.key }, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error: "INVALID_REQUEST",
+        message: expect.stringMatching(/unrecognized key/i),
+      });
+    }
+    expect(await db.session.count({ where: { developerId: developer.id } })).toBe(0);
+  });
+
   it("accepts an empty body, {} and full demographics, and stores them with the session", async () => {
     const { test } = await createDeveloperWithKeys();
     expect((await startSession({ key: test.key })).status).toBe(200);

@@ -86,16 +86,20 @@ describe("POST /sdk/session/upload-complete", () => {
     });
   });
 
-  it.each([["{}"], ['{"session_id": 12}'], ['{"session_id": ""}'], ["nope"], [""]])(
-    "400 INVALID_REQUEST for body %j",
-    async (body) => {
-      const { test } = await createDeveloperWithKeys();
-      expect(await errorOf(await uploadComplete({ key: test.key }, body))).toEqual({
-        status: 400,
-        error: "INVALID_REQUEST",
-      });
-    },
-  );
+  it.each([
+    ["{}"],
+    ['{"session_id": 12}'],
+    ['{"session_id": ""}'],
+    ["nope"],
+    [""],
+    ['{"session_id": "00000000-0000-4000-8000-000000000000", "include": "waveform"}'],
+  ])("400 INVALID_REQUEST for body %j", async (body) => {
+    const { test } = await createDeveloperWithKeys();
+    expect(await errorOf(await uploadComplete({ key: test.key }, body))).toEqual({
+      status: 400,
+      error: "INVALID_REQUEST",
+    });
+  });
 
   it("404 SESSION_NOT_FOUND for an unknown id and for a malformed one", async () => {
     const { test } = await createDeveloperWithKeys();
