@@ -46,6 +46,52 @@ function rawRequest(method: string, path: string, headers: Record<string, string
   });
 }
 
+/**
+ * Raw bytes to the server over one connection: what came back, and whether the server closed
+ * the connection (false if it was still open `waitMs` after the last byte it sent).
+ */
+function rawExchange(text: string, waitMs = 3000) {
+  return new Promise<{ text: string; closed: boolean }>((resolve) => {
+    let out = "";
+    const socket = connect(PORT, "127.0.0.1", () => socket.write(text));
+    let timer = setTimeout(() => done(false), waitMs);
+    const done = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ text: out, closed });
+    };
+    socket.on("data", (d) => {
+      out += d;
+      clearTimeout(timer);
+      timer = setTimeout(() => done(false), waitMs);
+    });
+    socket.on("close", () => done(true));
+    socket.on("error", () => undefined);
+  });
+}
+
+/** The status, headers (lower-cased names) and body (de-chunked) of one raw HTTP answer. */
+function parseRaw(text: string) {
+  const end = text.indexOf("\r\n\r\n");
+  const [statusLine, ...lines] = text.slice(0, end).split("\r\n");
+  const headers: Record<string, string> = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+  );
+  let body = text.slice(end + 4);
+  if (headers["transfer-encoding"] === "chunked") {
+    let decoded = "";
+    for (;;) {
+      const lineEnd = body.indexOf("\r\n");
+      const size = Number.parseInt(body.slice(0, lineEnd), 16);
+      if (!(size > 0)) break;
+      decoded += body.slice(lineEnd + 2, lineEnd + 2 + size);
+      body = body.slice(lineEnd + 2 + size + 2);
+    }
+    body = decoded;
+  }
+  return { status: Number(statusLine.split(" ")[1]), headers, body };
+}
+
 /** A POST sent from a chosen local (loopback) address. */
 const postFrom = (localAddress: string, path: string, headers: Record<string, string>) =>
   rawRequest("POST", path, headers, localAddress);
@@ -247,6 +293,110 @@ describe("the production server", () => {
       expect(head).toMatch(/X-Request-Id: [0-9a-f-]{36}/);
       expect(JSON.parse(body)).toEqual({ error: "INVALID_REQUEST", message, retryable: false });
     }
+  });
+
+  it("serves a trailing-slash, doubled-slash or absolute-form target as its path: never a redirect, never off-site", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const preflight = await rawRequest("OPTIONS", "/sdk/session/start/", {
+      origin: "https://app.example",
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "content-type, x-api-key",
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe("*");
+    expect(preflight.headers["x-request-id"]).toBeTruthy();
+    const started = await rawRequest("POST", "/sdk/session/start/", { "x-api-key": test.key });
+    expect(started.status).toBe(200);
+    expect(JSON.parse(started.body).session_id).toMatch(/^[0-9a-f-]{36}$/);
+    const health = await rawRequest("GET", "/health/", {});
+    expect([health.status, JSON.parse(health.body).status]).toEqual([200, "ok"]);
+    const profile = await rawRequest("GET", "/developer/profile/", {});
+    expect([profile.status, JSON.parse(profile.body).error]).toEqual([401, "UNAUTHORIZED"]);
+    expect(profile.headers["x-request-id"]).toBeTruthy();
+    // Absolute-form (RFC 9112 3.2.2): served as its path, whatever host it names.
+    const absolute = await rawRequest("POST", `http://127.0.0.1:${PORT}/sdk/session/start`, { "x-api-key": test.key });
+    expect(absolute.status).toBe(200);
+    const offSite = await rawRequest("GET", "http://evil.com/health", {});
+    expect([offSite.status, JSON.parse(offSite.body).status]).toEqual([200, "ok"]);
+    // `//evil.com/health` is the path /evil.com/health: unknown here.
+    const doubled = await rawRequest("GET", "//evil.com/health", {});
+    expect([doubled.status, JSON.parse(doubled.body).error]).toEqual([404, "NOT_FOUND"]);
+    for (const res of [preflight, started, health, profile, absolute, offSite, doubled]) {
+      expect(res.headers.location).toBeUndefined();
+      expect(res.headers["access-control-allow-origin"]).toBe("*");
+    }
+  });
+
+  it("answers OPTIONS * with 204, Allow, CORS and a request id; another method with * is 400 in the flat body", async () => {
+    const options = parseRaw((await rawExchange("OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).text);
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    expect(options.headers["access-control-allow-origin"]).toBe("*");
+    expect(options.headers["access-control-allow-methods"]).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
+    expect(options.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const get = parseRaw((await rawExchange("GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).text);
+    expect(get.status).toBe(400);
+    expect(JSON.parse(get.body)).toEqual({
+      error: "INVALID_REQUEST",
+      message: "The request target is not a path",
+      retryable: false,
+    });
+    expect(get.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("answers CONNECT with 405 and Allow, and an HTTP/1.1 request without Host with 400, in the flat body, then closes", async () => {
+    const connectAnswer = await rawExchange("CONNECT /health HTTP/1.1\r\nHost: x\r\n\r\n");
+    const refused = parseRaw(connectAnswer.text);
+    expect(refused.status).toBe(405);
+    expect(refused.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    expect(JSON.parse(refused.body)).toMatchObject({ error: "METHOD_NOT_ALLOWED", retryable: false });
+    expect(refused.headers["x-request-id"]).toBeTruthy();
+    expect(refused.headers["access-control-allow-origin"]).toBe("*");
+    expect(connectAnswer.closed).toBe(true);
+    const hostless = await rawExchange("GET /health HTTP/1.1\r\n\r\n");
+    const noHost = parseRaw(hostless.text);
+    expect(noHost.status).toBe(400);
+    expect(JSON.parse(noHost.body)).toEqual({
+      error: "INVALID_REQUEST",
+      message: "The request has no Host header",
+      retryable: false,
+    });
+    expect(noHost.headers["x-request-id"]).toBeTruthy();
+    expect(hostless.closed).toBe(true);
+    // HTTP/1.0 has no Host header to require.
+    const old = parseRaw((await rawExchange("GET /health HTTP/1.0\r\n\r\n")).text);
+    expect(old.status).toBe(200);
+  });
+
+  it("closes the connection after the 413 for a chunked upload over the limit", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const session = await start(test.key);
+    const url = new URL(session.upload_url);
+    const socket = connect(PORT, "127.0.0.1");
+    socket.on("error", () => undefined);
+    let answer = "";
+    socket.on("data", (d) => (answer += d));
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.write(
+      `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    const chunk = Buffer.alloc(1 << 20, 7);
+    // 129 MiB crosses the 128 MiB limit; stop early once the answer is in.
+    const settled = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    for (let sent = 0; sent < 129 && !answer && !socket.destroyed; sent++) {
+      socket.write(`${chunk.length.toString(16)}\r\n`);
+      socket.write(chunk);
+      if (!socket.write("\r\n"))
+        await Promise.race([new Promise((r) => socket.once("drain", r)), closed, settled(5000)]);
+    }
+    // Before the fix the server stopped reading and kept the connection open.
+    await Promise.race([closed, settled(5000)]);
+    const res = parseRaw(answer);
+    expect(res.status).toBe(413);
+    expect(res.headers.connection).toBe("close");
+    expect(JSON.parse(res.body)).toMatchObject({ error: "PAYLOAD_TOO_LARGE", retryable: false });
+    expect(socket.destroyed || socket.readableEnded).toBe(true);
+    socket.destroy();
   });
 
   it("sends the security headers on pages and API answers alike", async () => {

@@ -51,3 +51,12 @@ export class ApiError extends Error {
     return body;
   }
 }
+
+/**
+ * 413 for a request body refused before it was read to its end (over a size limit). The
+ * answer closes the connection: the rest of the body is never read, so a client kept on the
+ * connection would go on sending into a socket nobody reads (docs/api.md, "Errors").
+ */
+export function bodyTooLarge(message: string): ApiError {
+  return new ApiError("PAYLOAD_TOO_LARGE", message, undefined, { Connection: "close" });
+}

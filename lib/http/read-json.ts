@@ -1,11 +1,11 @@
-import { ApiError } from "./errors";
+import { ApiError, bodyTooLarge } from "./errors";
 
 const MAX_JSON_BYTES = 64 * 1024;
 
 /** Reads a JSON body with a size cap. An empty body is `undefined`; bad JSON is 400. */
 export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${maxBytes} bytes`);
+  if (declared > maxBytes) throw bodyTooLarge(`Request body exceeds ${maxBytes} bytes`);
   if (!req.body) return undefined;
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -16,7 +16,7 @@ export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${maxBytes} bytes`);
+      throw bodyTooLarge(`Request body exceeds ${maxBytes} bytes`);
     }
     chunks.push(value);
   }

@@ -1,5 +1,6 @@
 // Requests the HTTP server answers itself, before the framework's router (scripts/server.ts).
 import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import { CORS_HEADERS } from "./cors";
 import { HTTP_METHODS } from "./endpoint";
 import { ApiError } from "./errors";
@@ -50,16 +51,61 @@ export function unservedMethodAnswer(method: string | undefined): RawAnswer | nu
 }
 
 /**
- * A request the HTTP parser cannot read (bad chunk framing, an invalid header, headers over the
- * server's limit): 400 INVALID_REQUEST in the flat body, as raw HTTP to end the connection with,
- * where Node's default is an empty 400 or 431.
+ * An HTTP/1.1 request without a Host header (RFC 9112 says 400): answered here in the flat body
+ * rather than by Node's bare 400, then the connection is closed like any request that is not
+ * valid HTTP. HTTP/1.0 needs no Host. null when the request has one.
  */
-export function unreadableRequestResponse(code: string | undefined, headers: Record<string, string> = {}): string {
-  const message =
-    code === "HPE_HEADER_OVERFLOW" ? "The request headers are too large" : "The request is not valid HTTP";
-  const answer = rawError(new ApiError("INVALID_REQUEST", message), { ...headers, Connection: "close" });
-  const head = Object.entries({ ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)) })
+export function missingHostAnswer(httpVersion: string, host: string | undefined): RawAnswer | null {
+  if (host !== undefined || httpVersion === "1.0") return null;
+  return rawError(new ApiError("INVALID_REQUEST", "The request has no Host header"), { Connection: "close" });
+}
+
+/**
+ * A request target that names no path: `OPTIONS *` asks about the server as a whole, and gets
+ * what a preflight gets (204, CORS) with the methods it serves in Allow; any other method with
+ * `*`, or a target that is neither a path nor an http(s) URL, is 400. `target` is the target's
+ * origin-form (lib/http/request-target.ts), null when it has none.
+ */
+export function pathlessTargetAnswer(method: string | undefined, target: string | null): RawAnswer | null {
+  if (target !== null) return null;
+  if (method === "OPTIONS")
+    return {
+      status: 204,
+      headers: { ...CORS_HEADERS, Allow: HTTP_METHODS.join(", "), "X-Request-Id": randomUUID() },
+      body: "",
+    };
+  return rawError(new ApiError("INVALID_REQUEST", "The request target is not a path"));
+}
+
+/**
+ * An answer as raw HTTP, for a socket Node's HTTP server no longer handles (a parse error, a
+ * CONNECT); it closes the connection.
+ */
+export function rawHttpResponse(answer: RawAnswer, headers: Record<string, string> = {}): string {
+  const all = {
+    ...headers,
+    ...answer.headers,
+    "Content-Length": String(Buffer.byteLength(answer.body)),
+    Connection: "close",
+  };
+  const head = Object.entries(all)
     .map(([name, value]) => `${name}: ${value}`)
     .join("\r\n");
-  return `HTTP/1.1 400 Bad Request\r\n${head}\r\n\r\n${answer.body}`;
+  return `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head}\r\n\r\n${answer.body}`;
+}
+
+const UNREADABLE_MESSAGES: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: "The request headers are too large",
+  // server.headersTimeout / requestTimeout passed before the request arrived whole (scripts/server.ts).
+  ERR_HTTP_REQUEST_TIMEOUT: "The request did not arrive in time",
+};
+
+/**
+ * A request the HTTP parser cannot read (bad chunk framing, an invalid header, headers over the
+ * server's limit) or that did not arrive in time: 400 INVALID_REQUEST in the flat body, as raw
+ * HTTP to end the connection with, where Node's default is an empty 400, 408 or 431.
+ */
+export function unreadableRequestResponse(code: string | undefined, headers: Record<string, string> = {}): string {
+  const message = UNREADABLE_MESSAGES[code ?? ""] ?? "The request is not valid HTTP";
+  return rawHttpResponse(rawError(new ApiError("INVALID_REQUEST", message)), headers);
 }

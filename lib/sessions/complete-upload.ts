@@ -89,9 +89,10 @@ export async function completeUpload(
     throw new ApiError("SESSION_NOT_FOUND", "Session not found");
   }
   const storage = tensorStorage();
-  // Asked of storage, not of the row: with S3 the client's PUT never passes through this app.
+  // Asked of storage, not of the row: with S3 the client's PUT never passes through this app. An
+  // empty object (S3 stores whatever arrives) is no upload either (docs/api.md, PUT {upload_url}).
   const bytes = await storage.tensorBytes(sessionId);
-  if (bytes === null) throw new ApiError("INVALID_REQUEST", "No complete tensor has been uploaded for this session");
+  if (!bytes) throw new ApiError("INVALID_REQUEST", "No complete tensor has been uploaded for this session");
   const max = env().MAX_TENSOR_BYTES;
   if (bytes > max) {
     // Only possible with S3: a presigned PUT cannot cap the size (docs/deploy.md), so the cap is

@@ -1,7 +1,7 @@
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError, bodyTooLarge } from "@/lib/http/errors";
 import { deleteTensor, storeTensor } from "@/lib/storage/local-storage";
 import { isValidUploadSignature } from "@/lib/storage/upload-url";
 import { isSessionId } from "./schemas";
@@ -14,8 +14,36 @@ function forbidden(message: string): ApiError {
 }
 
 /**
- * The signed upload target: checks the signature, the session's state and the size, then
- * streams the body to storage. A second PUT before upload-complete replaces the first.
+ * The body with its first bytes already read, or null when it has none. The framework hands
+ * the handler a stream even for `Content-Length: 0`, and a chunked body may end at once, so
+ * only reading tells an empty upload apart.
+ */
+async function nonEmptyBody(body: ReadableStream<Uint8Array> | null): Promise<ReadableStream<Uint8Array> | null> {
+  if (!body) return null;
+  const reader = body.getReader();
+  const read = () =>
+    reader.read().catch(() => {
+      throw new ApiError("INVALID_REQUEST", "The upload was interrupted before the body arrived whole");
+    });
+  let first = await read();
+  while (!first.done && first.value.byteLength === 0) first = await read();
+  if (first.done) return null;
+  const head = first.value;
+  return new ReadableStream({
+    start: (controller) => controller.enqueue(head),
+    pull: async (controller) => {
+      const next = await reader.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/**
+ * The signed upload target: checks the signature, the size, that there is a body at all and the
+ * session's state, then streams the body to storage. A second PUT before upload-complete
+ * replaces the first.
  */
 export async function receiveUpload(req: Request, sessionId: string, now = new Date()) {
   // With S3 the client PUTs to the bucket; this target would write where nothing reads.
@@ -33,17 +61,19 @@ export async function receiveUpload(req: Request, sessionId: string, now = new D
   }
   const max = env().MAX_TENSOR_BYTES;
   if (Number(req.headers.get("content-length") ?? 0) > max) {
-    throw new ApiError("PAYLOAD_TOO_LARGE", `The tensor exceeds ${max} bytes`);
+    throw bodyTooLarge(`The tensor exceeds ${max} bytes`);
   }
+  // Before the session is touched: an empty upload changes nothing (docs/api.md, PUT {upload_url}).
+  const body = await nonEmptyBody(req.body);
+  if (!body) throw new ApiError("INVALID_REQUEST", "The upload body is empty");
   // Marks the session as receiving; refuses sessions already completed, claimed or expired.
   const opened = await db.session.updateMany({
     where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] }, expiresAt: { gt: now } },
     data: { status: "uploading" },
   });
   if (opened.count === 0) throw forbidden("This session no longer accepts uploads");
-  if (!req.body) throw new ApiError("INVALID_REQUEST", "The upload body is empty");
 
-  const stored = await storeTensor(sessionId, req.body as WebReadableStream<Uint8Array>, max);
+  const stored = await storeTensor(sessionId, body as WebReadableStream<Uint8Array>, max);
   const committed = await db.session.updateMany({
     where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } },
     data: { storageKey: sessionId, uploadedBytes: BigInt(stored.bytes) },

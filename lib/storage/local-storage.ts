@@ -6,7 +6,7 @@ import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError, bodyTooLarge } from "@/lib/http/errors";
 import type { StoredObject, TensorStorage } from "./types";
 import { signedUploadUrl } from "./upload-url";
 
@@ -59,7 +59,7 @@ export async function storeTensor(sessionId: string, body: WebReadableStream<Uin
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
-      if (bytes > maxBytes) return done(new ApiError("PAYLOAD_TOO_LARGE", `The tensor exceeds ${maxBytes} bytes`));
+      if (bytes > maxBytes) return done(bodyTooLarge(`The tensor exceeds ${maxBytes} bytes`));
       md5.update(chunk);
       done(null, chunk);
     },

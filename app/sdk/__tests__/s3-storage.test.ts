@@ -89,6 +89,20 @@ describe("STORAGE_DRIVER=s3", () => {
     }
   });
 
+  it("an empty object is no upload: upload-complete answers 400 INVALID_REQUEST and keeps the session", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const session = await started(live.key);
+    // The bucket takes an empty PUT; the service must not answer it as a scan with fallback vitals.
+    expect((await put(session.upload_url, new Uint8Array(0), "application/octet-stream")).status).toBe(200);
+    const res = await uploadComplete({ key: live.key }, { session_id: session.session_id });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: "INVALID_REQUEST",
+      message: "No complete tensor has been uploaded for this session",
+    });
+    expect((await db.session.findUnique({ where: { id: session.session_id } }))?.status).toBe("created");
+  });
+
   it("a garbage object gets fallback vitals (confidence 0) and is deleted", async () => {
     const { live } = await createDeveloperWithKeys();
     const session = await started(live.key);

@@ -141,6 +141,29 @@ describe("PUT {upload_url}", () => {
     expect((await uploadComplete({ key }, { session_id: session.session_id })).status).toBe(200);
   });
 
+  it("400 INVALID_REQUEST for an empty body, declared or streamed, leaving the session and an earlier upload as they were", async () => {
+    const { key, session } = await newSession();
+    const empties: [string, () => Promise<Response>][] = [
+      ["Content-Length: 0", () => uploadTensor(session.upload_url, new Uint8Array(0))],
+      ["a chunked body with no bytes", () => uploadTensor(session.upload_url, chunked(0))],
+    ];
+    for (const [label, send] of empties) {
+      const res = await send();
+      expect(res.status, label).toBe(400);
+      expect(await res.json(), label).toMatchObject({ error: "INVALID_REQUEST", message: "The upload body is empty" });
+      const row = await db.session.findUniqueOrThrow({ where: { id: session.session_id } });
+      expect([row.status, row.uploadedBytes], label).toEqual(["created", null]);
+    }
+    // Nothing to complete: no scan with fallback vitals.
+    expect((await uploadComplete({ key }, { session_id: session.session_id })).status).toBe(400);
+    // An empty PUT after a real one keeps the real one.
+    expect((await uploadTensor(session.upload_url, new Uint8Array(20).fill(2))).status).toBe(200);
+    expect((await uploadTensor(session.upload_url, new Uint8Array(0))).status).toBe(400);
+    expect(await readFile(tensorPath(session.session_id))).toEqual(Buffer.alloc(20, 2));
+    const row = await db.session.findUniqueOrThrow({ where: { id: session.session_id } });
+    expect([row.status, row.uploadedBytes]).toEqual(["uploading", 20n]);
+  });
+
   it("403 FORBIDDEN for an expired upload address", async () => {
     const { session } = await newSession();
     const url = signedUploadUrl(session.session_id, new Date(Date.now() - 1000));

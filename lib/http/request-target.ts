@@ -1,0 +1,27 @@
+// The request target as the routes are matched against (docs/api.md, "Request paths"). The
+// framework would answer a trailing slash or a doubled slash with a 308 redirect that carries no
+// CORS headers (a browser's preflight fails on it), and an absolute-form target with a redirect
+// to whatever host it names; the server rewrites the target instead, so nothing is redirected.
+
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
+
+/**
+ * The origin-form (`/path?query`) a request is served as: an absolute-form target
+ * (`http://host/path`, RFC 9112 3.2.2) is its path and query, whatever host it names; runs of
+ * slashes in the path are one; a trailing slash is dropped (`/health/` is `/health`). The query
+ * is kept as sent. null for a target with no path: `*`, or anything else that is not a path or
+ * an http(s) URL.
+ */
+export function originForm(target: string): string | null {
+  let rest = target;
+  if (!rest.startsWith("/")) {
+    const authority = ABSOLUTE_FORM.exec(rest);
+    if (!authority) return null;
+    rest = rest.slice(authority[0].length);
+  }
+  const q = rest.indexOf("?");
+  const path = q === -1 ? rest : rest.slice(0, q);
+  const query = q === -1 ? "" : rest.slice(q);
+  const clean = `/${path.split("/").filter(Boolean).join("/")}`;
+  return clean + query;
+}
