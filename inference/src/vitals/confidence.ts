@@ -41,8 +41,8 @@ const FLOOR_ZERO = 0.075;
 // high confidence only when its lines hold a clear share of the shared spectrum, counted at
 // the rate alone or with all its harmonics (a slow pulse with a sharp systolic wave keeps
 // much of its power at three and four times its rate); otherwise it is reported low.
-const HUMP_TOP_BPM = 66;
-const HUMP_SHARED_SNR_DB = 3;
+export const HUMP_TOP_BPM = 66;
+export const HUMP_SHARED_SNR_DB = 3;
 const LOW_BAND_MAX = 0.39;
 
 /** A reading in the low band whose lines do not stand out of the shared spectrum. */
