@@ -6,6 +6,7 @@ import { ApiError } from "./errors";
 import { json } from "./respond";
 import { readJson } from "./read-json";
 import { setLogSink } from "@/lib/logger";
+import { errorCodeOf } from "@/lib/request-log/record-request";
 import { expectError } from "@/test/expect-error";
 
 const EXPOSED = [
@@ -103,6 +104,33 @@ describe("route wrapper", () => {
       expectCorsAndRequestId(res);
       expect(lines.join("\n")).toContain(res.headers.get("x-request-id")!);
       expect(lines.join("\n")).toContain("secret stack detail");
+    } finally {
+      setLogSink(previous);
+    }
+  });
+
+  it("maps a client that went away mid-body to 400 INVALID_REQUEST, not an outage; a dependency down to 503", async () => {
+    const lines: string[] = [];
+    const previous = setLogSink((l) => lines.push(l));
+    try {
+      const aborted = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+      const gone = route(async () => {
+        throw aborted;
+      });
+      await expectError(await gone(new Request("http://x/")), 400, "INVALID_REQUEST", false);
+      expect(errorCodeOf(aborted)).toBe("INVALID_REQUEST");
+      expect(lines.join("\n")).not.toContain("dependency unreachable");
+
+      const down = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+      const outage = route(async () => {
+        throw down;
+      });
+      const res = await outage(new Request("http://x/"));
+      await expectError(res, 503, "UNAVAILABLE", true);
+      expect(res.headers.get("retry-after")).toBe("5");
+      // The request log names the same code the answer carries.
+      expect(errorCodeOf(down)).toBe("UNAVAILABLE");
+      expect(lines.join("\n")).toContain("dependency unreachable");
     } finally {
       setLogSink(previous);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDependencyDown } from "./unavailable";
+import { isClientAbort, isDependencyDown } from "./unavailable";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -35,5 +35,18 @@ describe("isDependencyDown", () => {
     ["nothing", undefined],
   ])("%s: no", (_name, err) => {
     expect(isDependencyDown(err)).toBe(false);
+  });
+});
+
+describe("isClientAbort", () => {
+  it("is Node's aborted body, bare or wrapped, and nothing else", () => {
+    expect(isClientAbort(withCode("aborted", "ECONNRESET"))).toBe(true);
+    expect(isClientAbort(new Error("aborted"))).toBe(true);
+    expect(
+      isClientAbort(Object.assign(new TypeError("terminated"), { cause: withCode("aborted", "ECONNRESET") })),
+    ).toBe(true);
+    expect(isClientAbort(withCode("read ECONNRESET", "ECONNRESET"))).toBe(false);
+    expect(isClientAbort(new Error("Connection terminated unexpectedly"))).toBe(false);
+    expect(isClientAbort(undefined)).toBe(false);
   });
 });

@@ -57,3 +57,14 @@ export function isDependencyDown(err: unknown, depth = 0): boolean {
   if ([...REDIS_MESSAGES, ...DRIVER_MESSAGES].some((re) => re.test(message))) return true;
   return isDependencyDown(e.cause, depth + 1);
 }
+
+/**
+ * True when the client closed the connection before its request arrived whole: Node's
+ * "aborted" on the body (code ECONNRESET, like a dependency's reset socket, so checked first).
+ */
+export function isClientAbort(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 4) return false;
+  const e = err as Shape;
+  if (e.message === "aborted" && (e.code === undefined || e.code === "ECONNRESET")) return true;
+  return isClientAbort(e.cause, depth + 1);
+}

@@ -1,7 +1,6 @@
-import { ZodError } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { apiErrorOf } from "@/lib/http/respond";
 import { logger } from "@/lib/logger";
 
 // The request log (docs/api.md, "Request log") is written off the hot path: a request only
@@ -38,9 +37,7 @@ export function requestLogEnabled(): boolean {
 
 /** The spec's error code of whatever a handler threw (the body toErrorResponse writes). */
 export function errorCodeOf(err: unknown): string {
-  if (err instanceof ApiError) return err.code;
-  if (err instanceof ZodError) return "INVALID_REQUEST";
-  return "INTERNAL";
+  return apiErrorOf(err)?.code ?? "INTERNAL";
 }
 
 /** Queues one entry; returns at once. */
