@@ -367,15 +367,19 @@ function fundamental(
 }
 
 /**
- * The sub-rate a peak may move down to must be a line: clear of broadband shared power
- * (sharedFloor below JUNK_FLOOR), and either the summed signal anti-correlates at the
- * peak's period or the line stands fully clear. Through a video codec the regions share a
- * hump at 35-65 bpm that dominates the summed signal, so the lag test alone passes there:
- * on the realistic chain it took 17 right readings (99-181 bpm) to a third or half.
+ * The sub-rate a peak may move down to: not in the low band's broadband shared power (below
+ * 66 bpm with a shared floor of JUNK_FLOOR or more), and either the summed signal
+ * anti-correlates at the peak's period or the sub-rate is a clear line. Through a video codec
+ * the regions share a hump at 35-65 bpm that dominates the summed signal, so the lag test
+ * alone passes there: on the realistic chain it took clear pulse lines of 99-181 bpm to a third
+ * or half of their rate. Above the low band a true fundamental may sit in shared power (dark
+ * skin, heavy noise and movement: 75 bpm pulses whose second harmonic peaks), so the block
+ * stops at 66 bpm.
  */
 function subRateIsLine(freqs: Float64Array, score: Float64Array, sub: number, lag1: number): boolean {
   const floor = sharedFloor(freqs, score, sub);
-  return floor < JUNK_FLOOR && (lag1 < 0 || floor < CLEAR_FLOOR);
+  const inHump = sub * 60 < HUMP_TOP_BPM && floor >= JUNK_FLOOR;
+  return !inHump && (lag1 < 0 || floor < CLEAR_FLOOR);
 }
 
 /**
