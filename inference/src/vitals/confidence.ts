@@ -42,11 +42,11 @@ const FLOOR_ZERO = 0.075;
 // the rate alone or with all its harmonics (a slow pulse with a sharp systolic wave keeps
 // much of its power at three and four times its rate); otherwise it is reported low.
 export const HUMP_TOP_BPM = 66;
-export const HUMP_SHARED_SNR_DB = 3;
+const HUMP_SHARED_SNR_DB = 3;
 const LOW_BAND_MAX = 0.39;
 
 /** A reading in the low band whose lines do not stand out of the shared spectrum. */
-export function lostInSharedNoise(q: QualityInputs): boolean {
+export function lostInSharedNoise(q: Pick<QualityInputs, "rateBpm" | "sharedSnrDb" | "sharedHarmonicSnrDb">): boolean {
   return q.rateBpm < HUMP_TOP_BPM && !(Math.max(q.sharedSnrDb, q.sharedHarmonicSnrDb) >= HUMP_SHARED_SNR_DB);
 }
 

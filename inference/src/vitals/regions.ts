@@ -5,7 +5,7 @@ import { motionFreePbv } from "../dsp/pbv.js";
 import { powerSpectrum, pulseSnrDb, spectralPeak, type ComplexSpectrum } from "../dsp/spectrum.js";
 import { clamp, mean, median, std } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
-import { HUMP_SHARED_SNR_DB, HUMP_TOP_BPM } from "./confidence.js";
+import { HUMP_TOP_BPM, lostInSharedNoise } from "./confidence.js";
 import { bridgeMasked } from "./motion.js";
 
 // 36 bpm: a search band that stopped at 42 bpm read a 40 bpm pulse as its second or
@@ -246,7 +246,7 @@ function crossRegionPeak(
   return {
     freq,
     ambiguity: Math.max(rivalRatio(freqs, score, freq), clamp(octave - 0.3, 0, 1)),
-    sharedSnrDb: pulseSnrDb({ freqs, power: score.map((v) => Math.max(0, v)) }, freq),
+    sharedSnrDb: sharedSnrDb(freqs, score, freq),
     sharedFloor: sharedFloor(freqs, score, freq),
     sharedHarmonicSnrDb: harmonicSnrDb(freqs, score, freq),
   };
@@ -261,12 +261,12 @@ function crossRegionPeak(
  * to the truth; on the synthetic draws it moved one, 46 to 158 bpm (docs/benchmarks.md).
  */
 function lineAboveHump(freqs: Float64Array, score: Float64Array, f0: number): number {
-  if (f0 * 60 >= HUMP_TOP_BPM || sharedFloor(freqs, score, f0) < JUNK_FLOOR) return f0;
-  const lined = Math.max(
-    pulseSnrDb({ freqs, power: score.map((v) => Math.max(0, v)) }, f0),
-    harmonicSnrDb(freqs, score, f0),
-  );
-  if (lined >= HUMP_SHARED_SNR_DB) return f0;
+  const reading = {
+    rateBpm: f0 * 60,
+    sharedSnrDb: sharedSnrDb(freqs, score, f0),
+    sharedHarmonicSnrDb: harmonicSnrDb(freqs, score, f0),
+  };
+  if (!lostInSharedNoise(reading) || sharedFloor(freqs, score, f0) < JUNK_FLOOR) return f0;
   const own = powerNear(freqs, score, f0);
   let best = -1;
   for (let k = 1; k < freqs.length - 1; k++) {
@@ -276,6 +276,11 @@ function lineAboveHump(freqs: Float64Array, score: Float64Array, f0: number): nu
   }
   if (best < 0 || score[best] < 0.4 * own || sharedFloor(freqs, score, freqs[best]) >= JUNK_FLOOR) return f0;
   return spectralPeak({ freqs, power: score.map((v, k) => (Math.abs(k - best) <= 2 ? v : 0)) }).freq;
+}
+
+/** De Haan's SNR (spectrum.ts pulseSnrDb) of the shared power, its negative bins as 0. */
+function sharedSnrDb(freqs: Float64Array, score: Float64Array, f0: number): number {
+  return pulseSnrDb({ freqs, power: score.map((v) => Math.max(0, v)) }, f0);
 }
 
 /**
