@@ -28,6 +28,8 @@ describe("the rate through a video codec's hump", () => {
   it("keeps a pulse's line rather than moving to a broad hump at half its rate", async () => {
     const { vitals, truth } = await h264Scan(0, 21);
     expect(Math.abs(vitals.heart_rate - truth.heartRate)).toBeLessThan(3);
+    // The codec's key frames are in the means: the result says so (docs/api.md, reasons).
+    expect(vitals.quality?.reasons).toContain("compression");
   }, 60_000);
 
   // A 149 bpm face through H.264 at 189 kbps (15 fps, cheek regions 29 px): the hump at 45

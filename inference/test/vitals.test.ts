@@ -294,6 +294,7 @@ describe("per-vital quality", () => {
     sdnnMs: 40,
     motionFraction: 0,
     lightLevel: 150,
+    compressed: false,
   };
   it("never rates a vital above the scan, and caps the estimates below the moderate band", () => {
     const q = vitalsQuality(facts);
@@ -314,16 +315,18 @@ describe("per-vital quality", () => {
       lightLevel: 30,
       usableFrames: 0.8,
       snrDb: -2,
+      compressed: true,
     });
     expect(q.respiratory_rate.confidence).toBeLessThan(0.4);
     expect(q.hrv.confidence).toBeLessThan(0.1);
-    expect(q.reasons).toEqual(["motion", "low_light", "face_lost", "weak_pulse"]);
+    expect(q.reasons).toEqual(["motion", "low_light", "face_lost", "weak_pulse", "compression"]);
   });
   it("a real scan carries quality and waveforms of one sample per frame", async () => {
     const { out } = await scan({ seed: 521, heartRate: 95, respiratoryRate: 15, noise: 3, frameCount: 450 });
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.vitals.quality?.heart_rate.confidence).toBe(out.vitals.confidence);
+    expect(out.vitals.quality?.reasons).not.toContain("compression");
     expect(out.waveforms?.pulse.values).toHaveLength(450);
     expect(out.waveforms?.breathing.confidence).toHaveLength(450);
     expect(out.waveforms?.pulse.sample_rate_hz).toBe(30);

@@ -5,7 +5,16 @@ import type { RealisticCase } from "./set.js";
 
 export type Result = { c: RealisticCase; truth: { heartRate: number; respiratoryRate: number }; out: AnalyzeOutcome };
 
-type Row = { c: RealisticCase; conf: number; err: number; signed: number; rrErr: number; read: number; truth: number };
+type Row = {
+  c: RealisticCase;
+  conf: number;
+  err: number;
+  signed: number;
+  rrErr: number;
+  read: number;
+  truth: number;
+  reasons: string[];
+};
 
 const CONFIDENT = 0.4;
 
@@ -20,6 +29,7 @@ function rows(results: Result[]): Row[] {
       err: v ? Math.abs(v.heart_rate - truth.heartRate) : NaN,
       signed: v ? v.heart_rate - truth.heartRate : NaN,
       rrErr: v ? Math.abs(v.respiratory_rate - truth.respiratoryRate) : NaN,
+      reasons: v?.quality?.reasons ?? [],
     };
   });
 }
@@ -112,6 +122,22 @@ export function printReport(results: Result[], seconds: number) {
       `| ${lo.toFixed(2)}-${Math.min(1, hi).toFixed(2)} | ${bin.length} | ${share(5)} | ${share(10)} | ${f(mean(bin.map((r) => r.err)))} |`,
     );
   }
+
+  // The reasons a result names (docs/api.md), by what the scan went through: "compression"
+  // should follow the codec, and nothing else should.
+  const REASONS = ["motion", "low_light", "face_lost", "weak_pulse", "compression"];
+  console.log("\nReasons named (share of scans)\n");
+  console.log(`| video | scans | ${REASONS.join(" | ")} |`);
+  console.log(`|---|---|${REASONS.map(() => "---|").join("")}`);
+  const byVideo = new Map<string, Row[]>();
+  for (const r of rs) {
+    const k = r.c.noCodec ? "no codec" : r.c.codec;
+    byVideo.set(k, [...(byVideo.get(k) ?? []), r]);
+  }
+  for (const [k, group] of [...byVideo.entries()].sort())
+    console.log(
+      `| ${k} | ${group.length} | ${REASONS.map((why) => `${f((100 * group.filter((r) => r.reasons.includes(why)).length) / group.length, 0)} %`).join(" | ")} |`,
+    );
 
   console.log("\nWorst confident (>= 0.4) errors\n");
   for (const r of rs

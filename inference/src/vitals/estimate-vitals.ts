@@ -13,6 +13,7 @@ import { framesAwayFromMask, maskedFraction, motionMask } from "./motion.js";
 import { onKeyFramePattern } from "./key-frames.js";
 import { detectKeyFramePeriod, onComb, onKeyFrameLine, signalDfts, withoutKeyFrames } from "./gop.js";
 import { vitalsQuality } from "./quality.js";
+import { compressed } from "./compression.js";
 import { lightLevel, waveforms } from "./signal-facts.js";
 import { withoutColourSteps } from "./colour-steps.js";
 import { normalisedChannel, respiratoryBaselines } from "./respiratory-baselines.js";
@@ -93,6 +94,7 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
     sdnnMs: beats.sdnnMs,
     motionFraction: maskedFraction(mask),
     lightLevel: lightLevel(out),
+    compressed: compressed(model, fps),
   });
   return {
     ok: true,

@@ -13,6 +13,7 @@ export type QualityFacts = QualityInputs & {
   sdnnMs: number;
   motionFraction: number; // share of frames inside motion segments
   lightLevel: number; // mean face intensity, grey levels
+  compressed: boolean; // the means show a video codec's key frames (compression.ts)
 };
 
 // Breathing spectra with a clear peak hold > 4 % of their power in the peak bin (a 0.002 Hz
@@ -44,8 +45,7 @@ function reasons(f: QualityFacts): QualityReason[] {
   if (f.lightLevel < 50) out.push("low_light");
   if (f.usableFrames < 0.95) out.push("face_lost");
   if (f.snrDb < 0 || f.coherence < 0.55 || lostInSharedNoise(f)) out.push("weak_pulse");
-  // "compression" is reserved (docs/api.md): the frame-to-frame statistics of the region
-  // means did not tell codec damage from sensor noise on the realistic chain.
+  if (f.compressed) out.push("compression");
   return out;
 }
 
