@@ -1,6 +1,7 @@
 import type { Result } from "@/sdk/src/web/index";
 import { Badge } from "@/components/ui/badge";
 import { confidenceBand, type Band } from "./confidence-band";
+import { perVitalConfidence, reasonAdvice } from "./vital-quality";
 import { readWaveform, WaveformChart } from "./waveform";
 
 const VITALS = [
@@ -19,19 +20,13 @@ const TONE: Record<Band["level"], "green" | "amber" | "red" | "neutral"> = {
   fallback: "neutral",
 };
 
-/** Per-vital confidence, when the service adds it to the result (optional; shown only if present). */
-function perVitalQuality(result: Result): Record<string, number> | null {
-  const q = (result as { quality?: unknown }).quality;
-  if (!q || typeof q !== "object") return null;
-  const entries = Object.entries(q as Record<string, unknown>).filter(([, v]) => typeof v === "number");
-  return entries.length ? (Object.fromEntries(entries) as Record<string, number>) : null;
-}
-
 export function ResultCard({ result }: { result: Result }) {
   const vitals = result.vitals;
   if (!vitals) return null;
   const band = confidenceBand(vitals.confidence);
-  const quality = perVitalQuality(result);
+  const quality = perVitalConfidence(vitals);
+  // What lowered it, when it is not high (a high scan's reasons need no action).
+  const advice = band.level === "low" || band.level === "moderate" ? reasonAdvice(vitals) : [];
   const waveform = readWaveform(result);
   return (
     <section
@@ -50,9 +45,16 @@ export function ResultCard({ result }: { result: Result }) {
       <p className="mb-4 text-sm text-slate-700 dark:text-slate-300" data-testid="confidence-advice">
         {band.advice}
       </p>
+      {advice.length ? (
+        <ul className="mb-4 list-disc pl-5 text-sm text-slate-700 dark:text-slate-300" data-testid="quality-reasons">
+          {advice.map((a) => (
+            <li key={a}>{a}</li>
+          ))}
+        </ul>
+      ) : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {VITALS.map((v) => {
-          const own = quality?.[v.key];
+          const own = quality[v.key];
           return (
             <div key={v.key} className="rounded-md bg-slate-50 p-3 dark:bg-slate-800" data-testid={`vital-${v.key}`}>
               <dt className="text-xs text-slate-600 dark:text-slate-400">{v.label}</dt>
