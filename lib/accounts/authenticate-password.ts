@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
-import { assertNotBlocked, recordAuthFailure, recordAuthSuccess } from "@/lib/limits/auth-throttle";
+import { countAttemptUpFront, recordAuthSuccess, THROTTLE_MAX_FAILURES } from "@/lib/limits/auth-throttle";
 import { verifyPassword } from "./password";
 import { verifySecondFactor } from "./totp";
 import type { LoginInput } from "./schemas";
@@ -16,10 +16,13 @@ const INVALID_CODE = "The authentication code is wrong or was already used";
  * the missing hash) and give the same error. Pending and suspended accounts can still sign
  * in, so they can see why they are gated. Brute force: the "login" throttle, per client IP.
  * With two-factor sign-in on, a right password without a code is 401 TOTP_REQUIRED, and a
- * wrong code counts as a failed attempt like a wrong password.
+ * wrong code counts as a failed attempt like a wrong password. Each attempt is counted before
+ * the (slow) hash check, so parallel attempts cannot all slip past the 10-failure block; a
+ * success then ends the run. A right password without its code stays counted: the next step
+ * needs the code, and uncounting it would let code guesses run on without a block.
  */
 export async function authenticatePassword(input: LoginInput, ip: string, now = new Date()): Promise<DeveloperAccount> {
-  await assertNotBlocked("login", ip, now);
+  const attempt = await countAttemptUpFront("login", ip, now);
   const found = await db.developer.findUnique({ where: { email: input.email } });
   const ok = await verifyPassword(found?.passwordHash, input.password);
   if (ok && found?.totpEnabledAt && !input.totp) {
@@ -30,7 +33,6 @@ export async function authenticatePassword(input: LoginInput, ip: string, now = 
   }
   const secondFactorOk = !found?.totpEnabledAt || (ok && (await verifySecondFactor(found.id, input.totp ?? "", now)));
   if (!found || !ok || !secondFactorOk) {
-    await recordAuthFailure("login", ip, now);
     await db.$transaction((tx) =>
       audit(tx, {
         actorId: null,
@@ -43,7 +45,7 @@ export async function authenticatePassword(input: LoginInput, ip: string, now = 
     );
     throw new ApiError("INVALID_CREDENTIALS", ok ? INVALID_CODE : INVALID);
   }
-  await recordAuthSuccess("login", ip, now);
+  await recordAuthSuccess("login", ip, now, attempt >= THROTTLE_MAX_FAILURES);
   await db.$transaction((tx) =>
     audit(tx, {
       actorId: found.id,

@@ -1,7 +1,14 @@
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { RedisThrottleStore } from "./redis-auth-throttle";
-import { PostgresThrottleStore, type ThrottleScope, type ThrottleState, type ThrottleStore } from "./throttle-store";
+import {
+  PostgresThrottleStore,
+  THROTTLE_MAX_FAILURES,
+  THROTTLE_WINDOW_SECONDS,
+  type ThrottleScope,
+  type ThrottleState,
+  type ThrottleStore,
+} from "./throttle-store";
 import { retryAfterSeconds } from "@/lib/time";
 
 export {
@@ -34,10 +41,34 @@ export async function assertNotBlocked(scope: ThrottleScope, identifier: string,
   return assertStateNotBlocked(await throttleStore().state(scope, identifier), now);
 }
 
-export function recordAuthFailure(scope: ThrottleScope, identifier: string, now = new Date()): Promise<void> {
+/** Counts a failure; the run's count with it. */
+export function recordAuthFailure(scope: ThrottleScope, identifier: string, now = new Date()): Promise<number> {
   return throttleStore().recordFailure(scope, identifier, now);
 }
 
-export function recordAuthSuccess(scope: ThrottleScope, identifier: string, now = new Date()): Promise<void> {
-  return throttleStore().recordSuccess(scope, identifier, now);
+export function recordAuthSuccess(
+  scope: ThrottleScope,
+  identifier: string,
+  now = new Date(),
+  endBlock = false,
+): Promise<void> {
+  return throttleStore().recordSuccess(scope, identifier, now, endBlock);
+}
+
+/**
+ * Counts an attempt as a failure before it is checked, for checks slow enough (a password
+ * hash) that parallel attempts would all pass the block test before the 10th failure lands.
+ * Throws 429 AUTH_BLOCKED for attempts past the 10th in the run; returns the run's count,
+ * which a success hands back to recordAuthSuccess (endBlock when it reached the 10th).
+ */
+export async function countAttemptUpFront(scope: ThrottleScope, identifier: string, now = new Date()): Promise<number> {
+  await assertNotBlocked(scope, identifier, now);
+  const count = await recordAuthFailure(scope, identifier, now);
+  if (count > THROTTLE_MAX_FAILURES)
+    throw new ApiError(
+      "AUTH_BLOCKED",
+      "Too many failed authentication attempts; try again later",
+      THROTTLE_WINDOW_SECONDS,
+    );
+  return count;
 }

@@ -27,12 +27,12 @@ return failures`;
 
 const SUCCESS_SCRIPT = `
 local blocked = tonumber(redis.call('HGET', KEYS[1], 'blockedUntil'))
-if blocked and blocked > tonumber(ARGV[1]) then return 0 end
+if ARGV[2] ~= '1' and blocked and blocked > tonumber(ARGV[1]) then return 0 end
 return redis.call('DEL', KEYS[1])`;
 
 type Commands = {
   vitalsAuthFailure(key: string, now: number, windowMs: number, max: number): Promise<number>;
-  vitalsAuthSuccess(key: string, now: number): Promise<number>;
+  vitalsAuthSuccess(key: string, now: number, endBlock: string): Promise<number>;
 };
 
 const defined = new WeakSet<Redis>();
@@ -59,8 +59,8 @@ export class RedisThrottleStore implements ThrottleStore {
     return { blockedUntil: blockedUntil === null ? null : new Date(Number(blockedUntil)) };
   }
 
-  async recordFailure(scope: ThrottleScope, identifier: string, now: Date): Promise<void> {
-    await commands(this.client()).vitalsAuthFailure(
+  async recordFailure(scope: ThrottleScope, identifier: string, now: Date): Promise<number> {
+    return commands(this.client()).vitalsAuthFailure(
       keyOf(scope, identifier),
       now.getTime(),
       THROTTLE_WINDOW_SECONDS * 1000,
@@ -68,7 +68,7 @@ export class RedisThrottleStore implements ThrottleStore {
     );
   }
 
-  async recordSuccess(scope: ThrottleScope, identifier: string, now: Date): Promise<void> {
-    await commands(this.client()).vitalsAuthSuccess(keyOf(scope, identifier), now.getTime());
+  async recordSuccess(scope: ThrottleScope, identifier: string, now: Date, endBlock = false): Promise<void> {
+    await commands(this.client()).vitalsAuthSuccess(keyOf(scope, identifier), now.getTime(), endBlock ? "1" : "0");
   }
 }

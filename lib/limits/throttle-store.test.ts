@@ -45,6 +45,19 @@ describe.each([
     expect(await store.state("sdk", ip)).toBeNull();
   });
 
+  it("counts the run (a new run starts at 1), and a success that began the block may end it", async () => {
+    const store = make();
+    const ip = randomUUID();
+    const t0 = new Date();
+    const counts: number[] = [];
+    for (let i = 0; i < 10; i++) counts.push(await store.recordFailure("sdk", ip, t0));
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await blockedFor(store, ip, at(t0, 1000))).not.toBeNull();
+    await store.recordSuccess("sdk", ip, at(t0, 1000), true);
+    expect(await store.state("sdk", ip)).toBeNull();
+    expect(await store.recordFailure("sdk", ip, at(t0, WINDOW_MS + 1))).toBe(1);
+  });
+
   it("a success ends the run; failures older than the window start a new run; scopes are apart", async () => {
     const store = make();
     const ip = randomUUID();

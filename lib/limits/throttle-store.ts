@@ -13,10 +13,16 @@ export type ThrottleState = { blockedUntil: Date | null } | null;
 /** Where the counters live: PostgreSQL (below) or Redis (redis-auth-throttle.ts). */
 export interface ThrottleStore {
   state(scope: ThrottleScope, identifier: string): Promise<ThrottleState>;
-  /** Counts one failure atomically; the 10th within the window starts the block. */
-  recordFailure(scope: ThrottleScope, identifier: string, now: Date): Promise<void>;
-  /** A success ends the run of consecutive failures (not a running block). */
-  recordSuccess(scope: ThrottleScope, identifier: string, now: Date): Promise<void>;
+  /**
+   * Counts one failure atomically; the 10th within the window starts the block. Returns the
+   * run's count with this one (1 when it starts a new run).
+   */
+  recordFailure(scope: ThrottleScope, identifier: string, now: Date): Promise<number>;
+  /**
+   * A success ends the run of consecutive failures; not a running block, unless `endBlock`
+   * (the success's own attempt, counted up front, is what started it).
+   */
+  recordSuccess(scope: ThrottleScope, identifier: string, now: Date, endBlock?: boolean): Promise<void>;
 }
 
 export class PostgresThrottleStore implements ThrottleStore {
@@ -27,10 +33,10 @@ export class PostgresThrottleStore implements ThrottleStore {
     });
   }
 
-  async recordFailure(scope: ThrottleScope, identifier: string, now: Date): Promise<void> {
+  async recordFailure(scope: ThrottleScope, identifier: string, now: Date): Promise<number> {
     const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_SECONDS * 1000);
     const blockEnd = new Date(now.getTime() + THROTTLE_WINDOW_SECONDS * 1000);
-    await db.$executeRaw`
+    const rows = await db.$queryRaw<{ failures: number }[]>`
       INSERT INTO "AuthThrottle" (scope, identifier, failures, "firstFailAt")
       VALUES (${scope}, ${identifier}, 1, ${now})
       ON CONFLICT (scope, identifier) DO UPDATE SET
@@ -38,12 +44,16 @@ export class PostgresThrottleStore implements ThrottleStore {
         "firstFailAt" = CASE WHEN "AuthThrottle"."firstFailAt" < ${windowStart} THEN ${now} ELSE "AuthThrottle"."firstFailAt" END,
         "blockedUntil" = CASE
           WHEN "AuthThrottle"."firstFailAt" >= ${windowStart} AND "AuthThrottle".failures + 1 >= ${THROTTLE_MAX_FAILURES}
-          THEN ${blockEnd} ELSE "AuthThrottle"."blockedUntil" END`;
+          THEN ${blockEnd} ELSE "AuthThrottle"."blockedUntil" END
+      RETURNING failures`;
+    return Number(rows[0]?.failures ?? 1);
   }
 
-  async recordSuccess(scope: ThrottleScope, identifier: string, now: Date): Promise<void> {
+  async recordSuccess(scope: ThrottleScope, identifier: string, now: Date, endBlock = false): Promise<void> {
     await db.authThrottle.deleteMany({
-      where: { scope, identifier, OR: [{ blockedUntil: null }, { blockedUntil: { lte: now } }] },
+      where: endBlock
+        ? { scope, identifier }
+        : { scope, identifier, OR: [{ blockedUntil: null }, { blockedUntil: { lte: now } }] },
     });
   }
 }

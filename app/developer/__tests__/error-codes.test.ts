@@ -321,6 +321,41 @@ describe("404, 409, 413, 429, 503", () => {
     ).toBe(200);
   });
 
+  // The password hash takes tens of milliseconds: attempts in parallel must not all pass the
+  // block test before the 10th failure is on record.
+  it("AUTH_BLOCKED holds at 10 failures when 30 wrong logins arrive at once", async () => {
+    const { dev, password } = await developerWithToken();
+    const ip = uniqueIp();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: `wrong ${i}` } }),
+      ),
+    );
+    const codes = answers.map((a) => a.body.error).sort();
+    expect(codes.filter((c) => c === "INVALID_CREDENTIALS")).toHaveLength(10);
+    expect(codes.filter((c) => c === "AUTH_BLOCKED")).toHaveLength(20);
+    await expectError(
+      await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password } }),
+      429,
+      "AUTH_BLOCKED",
+    );
+  });
+
+  it("a right password on the 10th attempt signs in and ends the run", async () => {
+    const { dev, password } = await developerWithToken();
+    const ip = uniqueIp();
+    for (let i = 0; i < 9; i++)
+      await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: `wrong ${i}` } });
+    const ok = await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password } });
+    expect(ok.status).toBe(200);
+    for (let i = 0; i < 9; i++)
+      await expectError(
+        await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: `again ${i}` } }),
+        401,
+        "INVALID_CREDENTIALS",
+      );
+  });
+
   it("UNAVAILABLE when billing is not configured, and when the mail server is down", async () => {
     const { token } = await developerWithToken();
     const c = await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "pro" } });
