@@ -21,15 +21,15 @@ export async function handleGetResult({ req, key, now, params }: SdkContext): Pr
   return json(await getResult(key, String(params.sessionId), now, wantsWaveforms(req)));
 }
 
-/** `?include=waveform` (comma-separated; the only value known today). Anything else is a 400. */
+/**
+ * `?include=waveform` (comma-separated; the only value known today). Anything else is a 400,
+ * an empty or padded item too (`include=`, `waveform,`, `waveform%20`): a typo must not pass
+ * as "no waveforms" or be guessed at.
+ */
 function wantsWaveforms(req: Request): boolean {
-  const include = new URL(req.url).searchParams
-    .getAll("include")
-    .flatMap((v) => v.split(","))
-    .map((v) => v.trim())
-    .filter(Boolean);
-  const unknown = include.filter((v) => v !== "waveform");
-  if (unknown.length)
-    throw new ApiError("INVALID_REQUEST", `Unknown include value: ${unknown[0]} (supported: waveform)`);
-  return include.includes("waveform");
+  const include = new URL(req.url).searchParams.getAll("include").flatMap((v) => v.split(","));
+  const unknown = include.find((v) => v !== "waveform");
+  if (unknown !== undefined)
+    throw new ApiError("INVALID_REQUEST", `Unknown include value: ${JSON.stringify(unknown)} (supported: waveform)`);
+  return include.length > 0;
 }

@@ -81,6 +81,15 @@ describe("waveforms (?include=waveform)", () => {
     expect(body).toMatchObject({ error: "INVALID_REQUEST", retryable: false });
   });
 
+  it("refuses empty and padded include items too", async () => {
+    const { live } = await createDeveloperWithKeys();
+    for (const query of ["include=", "include", "include=waveform,", "include=,waveform", "include=waveform%20"]) {
+      const { res, body } = await scanned(live.key, syntheticTensor().tensor, query);
+      expect(res.status, query).toBe(400);
+      expect(body.error, query).toBe("INVALID_REQUEST");
+    }
+  });
+
   describe("persistence on", () => {
     beforeEach(() => {
       process.env.PERSIST_VITALS = "true";
