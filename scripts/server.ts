@@ -9,6 +9,7 @@ import {
   pathlessTargetAnswer,
   rawHttpResponse,
   unreadableRequestResponse,
+  methodToken,
   unservedMethodAnswer,
 } from "../lib/http/refused-requests";
 import { originForm } from "../lib/http/request-target";
@@ -58,6 +59,10 @@ export async function startServer(opts: { port: number; dev?: boolean; hostname?
     // client is gone or an answer has begun on this socket (Node's own check, on its own field).
     const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
     if (err.code === "ECONNRESET" || !socket.writable || answering) socket.destroy();
+    // A method Node's parser does not know (BREW, a lowercase get): a method no endpoint
+    // serves, so 405 like PROPFIND (docs/api.md), not "not valid HTTP".
+    else if (err.code === "HPE_INVALID_METHOD")
+      socket.end(rawHttpResponse(unservedMethodAnswer(methodToken(err))!, securityHeaderSet));
     else socket.end(unreadableRequestResponse(err.code, securityHeaderSet));
   });
   // CONNECT (a proxy's tunnel) never reaches the request handler: without this listener Node

@@ -353,6 +353,19 @@ describe("the production server", () => {
     expect(refused.headers["x-request-id"]).toBeTruthy();
     expect(refused.headers["access-control-allow-origin"]).toBe("*");
     expect(connectAnswer.closed).toBe(true);
+    // Methods Node's parser does not know are no different: 405, not "not valid HTTP".
+    for (const method of ["BREW", "get"]) {
+      const answer = await rawExchange(`${method} /health HTTP/1.1\r\nHost: x\r\n\r\n`);
+      const unknown = parseRaw(answer.text);
+      expect(unknown.status, method).toBe(405);
+      expect(unknown.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      expect(JSON.parse(unknown.body)).toEqual({
+        error: "METHOD_NOT_ALLOWED",
+        message: `${method} is not served here`,
+        retryable: false,
+      });
+      expect(answer.closed).toBe(true);
+    }
     const hostless = await rawExchange("GET /health HTTP/1.1\r\n\r\n");
     const noHost = parseRaw(hostless.text);
     expect(noHost.status).toBe(400);

@@ -51,6 +51,17 @@ export function unservedMethodAnswer(method: string | undefined): RawAnswer | nu
 }
 
 /**
+ * The method a request the parser refused began with (Node keeps the bytes it read on the
+ * error), for the 405's message: a token of up to 32 characters, else undefined.
+ */
+export function methodToken(err: Error): string | undefined {
+  const raw = (err as { rawPacket?: unknown }).rawPacket;
+  if (!Buffer.isBuffer(raw)) return undefined;
+  const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,32}(?= )/.exec(raw.subarray(0, 40).toString("latin1"));
+  return token?.[0];
+}
+
+/**
  * An HTTP/1.1 request without a Host header (RFC 9112 says 400): answered here in the flat body
  * rather than by Node's bare 400, then the connection is closed like any request that is not
  * valid HTTP. HTTP/1.0 needs no Host. null when the request has one.
