@@ -130,6 +130,9 @@ test("camera: the regions and progress ring over the preview, then a heart rate 
   expect(shown.pace, "camera pace against real time (machine too busy)").toBeGreaterThanOrEqual(MIN_CAMERA_PACE);
   expect(Math.abs(measured - shown.expected)).toBeLessThanOrEqual(3);
   await expect(page.getByTestId("result-card")).toContainText(/High confidence|Moderate confidence/);
+  // Each vital's own confidence (vitals.quality); SpO2's is capped below "moderate".
+  await expect(page.getByTestId("vital-heart_rate")).toContainText(/confidence \(\d\.\d\d\)/);
+  await expect(page.getByTestId("vital-spo2")).toContainText(/Low confidence \(0\.[0-3]\d\)/);
   await expect(page.getByTestId("scan-code")).toContainText(`baseUrl: "${baseURL}"`);
   await expect(page.getByTestId("scan-code")).toContainText("new VitalsCapture(stream");
   await expect(page.getByTestId("allowance")).toContainText(`${20 - scans} of 20`);
