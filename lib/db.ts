@@ -35,17 +35,20 @@ function createPool(connectionString: string): pg.Pool {
   return pool;
 }
 
-type Clients = { prisma: PrismaClient; pool: pg.Pool | null };
+type Clients = { prisma: PrismaClient; pool: pg.Pool | null; embedded: PGlite | null };
 
 function createClients(): Clients {
   const url = env().DATABASE_URL;
   const pool = url ? createPool(url) : null;
-  // $disconnect ends the pool too (scripts exit when done).
-  const adapter = pool
-    ? new PrismaPg(pool, { disposeExternalPool: true })
-    : new PrismaPGlite(new PGlite(embeddedDbDir(env().DATA_DIR)));
+  const embedded = pool ? null : new PGlite(embeddedDbDir(env().DATA_DIR));
+  // $disconnect ends the pool too; the embedded database needs its own close (closeDb).
+  const adapter = pool ? new PrismaPg(pool, { disposeExternalPool: true }) : new PrismaPGlite(embedded!);
   // Bursts queue for a connection instead of failing after Prisma's default 2 s wait.
-  return { prisma: new PrismaClient({ adapter, transactionOptions: { maxWait: 15_000, timeout: 15_000 } }), pool };
+  return {
+    prisma: new PrismaClient({ adapter, transactionOptions: { maxWait: 15_000, timeout: 15_000 } }),
+    pool,
+    embedded,
+  };
 }
 
 const globalForDb = globalThis as unknown as { __vitalsDb?: Clients };
@@ -53,6 +56,19 @@ const globalForDb = globalThis as unknown as { __vitalsDb?: Clients };
 function clients(): Clients {
   globalForDb.__vitalsDb ??= createClients();
   return globalForDb.__vitalsDb;
+}
+
+/**
+ * Ends the process's database use, for scripts that exit when done: Prisma's connections,
+ * and the embedded database itself, which otherwise keeps the process (and the data
+ * directory, which serves one process) alive.
+ */
+export async function closeDb(): Promise<void> {
+  const open = globalForDb.__vitalsDb;
+  if (!open) return;
+  globalForDb.__vitalsDb = undefined;
+  await open.prisma.$disconnect();
+  if (open.embedded && !open.embedded.closed) await open.embedded.close();
 }
 
 /** The one Prisma client of the process (PostgreSQL, or embedded PGlite). Created on first use. */

@@ -5,7 +5,7 @@
 // so every account state can be reached before the support console exists, and after it.
 import { z } from "zod";
 import { setDeveloperPlan, setDeveloperRole, setDeveloperStatus } from "../lib/accounts/operator-actions";
-import { getDb } from "../lib/db";
+import { closeDb } from "../lib/db";
 
 const USAGE = [
   "usage: npm run account -- status EMAIL pending|active|suspended",
@@ -42,5 +42,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.error(err.message);
       process.exitCode = 1;
     })
-    .finally(() => getDb().$disconnect());
+    .finally(() => closeDb());
 }

@@ -23,4 +23,16 @@ code=$(curl -s -o /dev/null -w '%{http_code}' "http://localhost:$port/no-such-pa
 code=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://localhost:$port/sdk/session/start")
 [ "$code" = 401 ] || fail "session start without a key gave $code"
 [ -d "$data/pglite" ] || fail "embedded database was not created in DATA_DIR"
-echo "smoke: embedded default serves on port $port (health, 404, 401 without a key)"
+email="smoke-$port@example.com"
+code=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://localhost:$port/developer/signup" \
+  -H 'Content-Type: application/json' -d "{\"email\":\"$email\",\"password\":\"smoke-test-Passw0rd!\",\"name\":\"Smoke\"}")
+[ "$code" = 201 ] || [ "$code" = 202 ] || fail "sign-up gave $code"
+echo "smoke: embedded default serves on port $port (health, 404, 401 without a key, sign-up)"
+# The account tool on the same data once the server is stopped (PGlite serves one process):
+# it must change the account and exit, not hold the embedded database open.
+kill -- -$pid 2>/dev/null || true
+wait $pid 2>/dev/null || true
+out=$(env -u DATABASE_URL DATA_DIR="$data" timeout 20 node_modules/.bin/tsx scripts/account.ts status "$email" active 2>&1) ||
+  fail "account tool failed or did not exit within 20 s: $out"
+[ "$out" = "$email: status pending -> active" ] || fail "account tool said: $out"
+echo "smoke: the account tool changed the account and exited"
