@@ -40,9 +40,12 @@ function storageFault(err: unknown): ApiError | null {
 }
 
 /** Where upload bytes are written; a seam so tests can make the disk fail (e.g. ENOSPC). */
-let openWriteStream: (file: string) => Writable = (file) => createWriteStream(file);
+// Owner-only (0600 in a 0700 directory): a pending tensor is health data, not for other
+// users of the machine.
+const ownerOnly = (file: string) => createWriteStream(file, { mode: 0o600 });
+let openWriteStream: (file: string) => Writable = ownerOnly;
 export function setTensorWriteStream(open: ((file: string) => Writable) | null): void {
-  openWriteStream = open ?? ((file) => createWriteStream(file));
+  openWriteStream = open ?? ownerOnly;
 }
 
 /**
@@ -50,7 +53,7 @@ export function setTensorWriteStream(open: ((file: string) => Writable) | null):
  * file is removed whatever goes wrong; a disk fault is 503 UNAVAILABLE, a broken body 400.
  */
 export async function storeTensor(sessionId: string, body: WebReadableStream<Uint8Array>, maxBytes: number) {
-  await mkdir(dir(), { recursive: true }).catch((err: unknown) => {
+  await mkdir(dir(), { recursive: true, mode: 0o700 }).catch((err: unknown) => {
     throw storageFault(err) ?? err;
   });
   const partial = path.join(dir(), `${sessionId}.${randomBytes(6).toString("hex")}.part`);

@@ -116,7 +116,7 @@ export function s3TensorStorage(e: Env): TensorStorage {
       // The client chose the size of what it PUT; the presigned URL cannot cap it, so the cap
       // is enforced here, before the download (Content-Length) and while it runs (counted).
       const max = e.MAX_TENSOR_BYTES;
-      await mkdir(downloads, { recursive: true });
+      await mkdir(downloads, { recursive: true, mode: 0o700 });
       const file = path.join(downloads, `${sessionId}.${randomBytes(6).toString("hex")}.tensor`);
       try {
         const object = await s3.send(new GetObjectCommand({ Bucket, Key: keyOf(sessionId) })).catch((err) => {
@@ -128,7 +128,7 @@ export function s3TensorStorage(e: Env): TensorStorage {
           body.destroy();
           throw new TensorUnreadableError(`tensor of ${sessionId} exceeds ${max} bytes`);
         }
-        await pipeline(body, byteCap(max, sessionId), createWriteStream(file));
+        await pipeline(body, byteCap(max, sessionId), createWriteStream(file, { mode: 0o600 }));
         return await fn(file);
       } finally {
         await rm(file, { force: true });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { readFile, readdir } from "node:fs/promises";
+import { readFile, readdir, stat } from "node:fs/promises";
+import { dirname } from "node:path";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
@@ -44,6 +45,9 @@ describe("PUT {upload_url}", () => {
     expect(res.headers.get("etag")).toBe(`"${createHash("md5").update(body).digest("hex")}"`);
     const stored = await readFile(tensorPath(session.session_id));
     expect(createHash("sha256").update(stored).digest("hex")).toBe(createHash("sha256").update(body).digest("hex"));
+    // Health data: only the service's own user may read it.
+    expect((await stat(tensorPath(session.session_id))).mode & 0o777).toBe(0o600);
+    expect((await stat(dirname(tensorPath(session.session_id)))).mode & 0o077).toBe(0);
     const row = await db.session.findUniqueOrThrow({ where: { id: session.session_id } });
     expect(row.status).toBe("uploading");
     expect(row.uploadedBytes).toBe(BigInt(body.length));
