@@ -77,6 +77,9 @@ export const rollKeyBody = z.strictObject({ grace_period: z.enum(["none", "1h", 
 
 export const checkoutBody = z.strictObject({ plan: z.enum(["pro", "enterprise"]) });
 
+/** For endpoints that take no body: none, or `{}`; any field is unknown (400). */
+export const noBody = z.strictObject({}).optional();
+
 export type SignupInput = z.infer<typeof signupBody>;
 export type LoginInput = z.infer<typeof loginBody>;
 export type ProfilePatch = z.infer<typeof profilePatchBody>;

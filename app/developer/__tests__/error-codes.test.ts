@@ -362,6 +362,17 @@ describe("404, 409, 413, 429, 503", () => {
     await expectError(c, 503, "UNAVAILABLE");
     expect(c.body.retryable).toBe(true);
     await expectError(await call(portal.POST, "POST", "/developer/billing-portal", { token }), 503, "UNAVAILABLE");
+    // It takes no body: a field in one is refused before anything else is looked at.
+    await expectError(
+      await call(portal.POST, "POST", "/developer/billing-portal", { token, body: { x: 1 } }),
+      400,
+      "INVALID_REQUEST",
+    );
+    await expectError(
+      await call(portal.POST, "POST", "/developer/billing-portal", { token, body: {} }),
+      503,
+      "UNAVAILABLE",
+    );
     process.env.SMTP_URL = "smtp://127.0.0.1:9"; // nothing listens on the discard port
     resetEnv();
     await expectError(

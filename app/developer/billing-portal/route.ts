@@ -1,11 +1,16 @@
 // POST /developer/billing-portal: a Stripe billing-portal session ({ url }).
 import { endpoint } from "@/lib/http/endpoint";
 import { json } from "@/lib/http/respond";
+import { readJson } from "@/lib/http/read-json";
 import { withDeveloper } from "@/lib/http/with-developer";
+import { noBody } from "@/lib/accounts/schemas";
 import { createBillingPortalSession } from "@/lib/billing/billing-portal";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
-  POST: withDeveloper(async ({ ip, developer }) => json(await createBillingPortalSession(developer, ip))),
+  POST: withDeveloper(async ({ req, ip, developer }) => {
+    noBody.parse(await readJson(req));
+    return json(await createBillingPortalSession(developer, ip));
+  }),
 });
