@@ -11,7 +11,8 @@ const INVALID =
 
 /**
  * Marks the address verified and, unless staff approval is required, activates the account.
- * A token used again within its 24 h answers "already verified" (a second click, a reload).
+ * A token used again within its 24 h answers "already verified" (a second click, a reload),
+ * and so does an unused one once the address is verified (an earlier mail's link).
  */
 export async function verifyEmail(token: string, ip: string, now = new Date()): Promise<VerifyResult> {
   const row = await db.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });
@@ -26,11 +27,13 @@ export async function verifyEmail(token: string, ip: string, now = new Date()): 
       where: { id: row.developerId },
       select: { status: true, emailVerifiedAt: true },
     });
+    if (dev.emailVerifiedAt)
+      return { status: "already_verified" as const, message: "Your e-mail address is already verified" };
     // Verification never lifts a suspension, and approval stays a staff decision.
     const activate = dev.status === "pending" && !needsApproval;
     await tx.developer.update({
       where: { id: row.developerId },
-      data: { emailVerifiedAt: dev.emailVerifiedAt ?? now, ...(activate ? { status: "active" } : {}) },
+      data: { emailVerifiedAt: now, ...(activate ? { status: "active" } : {}) },
     });
     await audit(tx, {
       actorId: row.developerId,

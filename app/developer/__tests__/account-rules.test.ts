@@ -71,6 +71,10 @@ describe("account rules", () => {
     expect((await call(verify.GET, "GET", "/developer/verify", { query: { token: fresh } })).body.status).toBe(
       "verified",
     );
+    // The first mail's link, unused, finds the address verified already.
+    expect((await call(verify.GET, "GET", "/developer/verify", { query: { token: first } })).body.status).toBe(
+      "already_verified",
+    );
     const row = await db.developer.findUniqueOrThrow({ where: { email } });
     expect(row.name).toBe("Bob");
     expect(
