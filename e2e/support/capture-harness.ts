@@ -58,7 +58,10 @@ window.harnessReady = true;
 export type CaptureEvent = { type: string; [key: string]: unknown };
 export type CaptureRun = {
   ok: boolean;
-  result?: { status: string; vitals?: { heart_rate: number; respiratory_rate: number; confidence: number } };
+  result?: {
+    status: string;
+    vitals?: { heart_rate: number; respiratory_rate: number; confidence: number; quality?: { reasons: string[] } };
+  };
   error?: { name: string; reason?: string; message: string };
   events: CaptureEvent[];
   /** [capture time ms, file frame index] of the frames the camera delivered. */
