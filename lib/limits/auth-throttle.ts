@@ -27,12 +27,12 @@ export function throttleStore(): ThrottleStore {
   return globalForThrottle.__vitalsThrottle;
 }
 
+const authBlocked = (retryAfter: number) =>
+  new ApiError("AUTH_BLOCKED", "Too many failed authentication attempts; try again later", retryAfter);
+
 /** Throws 429 AUTH_BLOCKED while a block runs; true when failures are on record. */
 export function assertStateNotBlocked(state: ThrottleState, now: Date): boolean {
-  if (state?.blockedUntil && state.blockedUntil > now) {
-    const retryAfter = retryAfterSeconds(state.blockedUntil, now);
-    throw new ApiError("AUTH_BLOCKED", "Too many failed authentication attempts; try again later", retryAfter);
-  }
+  if (state?.blockedUntil && state.blockedUntil > now) throw authBlocked(retryAfterSeconds(state.blockedUntil, now));
   return state !== null;
 }
 
@@ -64,11 +64,6 @@ export function recordAuthSuccess(
 export async function countAttemptUpFront(scope: ThrottleScope, identifier: string, now = new Date()): Promise<number> {
   await assertNotBlocked(scope, identifier, now);
   const count = await recordAuthFailure(scope, identifier, now);
-  if (count > THROTTLE_MAX_FAILURES)
-    throw new ApiError(
-      "AUTH_BLOCKED",
-      "Too many failed authentication attempts; try again later",
-      THROTTLE_WINDOW_SECONDS,
-    );
+  if (count > THROTTLE_MAX_FAILURES) throw authBlocked(THROTTLE_WINDOW_SECONDS);
   return count;
 }

@@ -128,7 +128,8 @@ function mayStep(ch: Float64Array[], from: number, to: number, fps: number, minS
   return frames;
 }
 
-function hasSkinThroughout(out: ModelOutput, r: number): boolean {
+/** True when region r's means are positive (skin) in every frame. */
+export function hasSkinThroughout(out: ModelOutput, r: number): boolean {
   for (let t = 0; t < out.frames; t++)
     for (let c = 0; c < 3; c++) if (!(out.rgbMeans[(t * REGIONS + r) * 3 + c] > 0)) return false;
   return true;

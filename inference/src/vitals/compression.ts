@@ -7,11 +7,12 @@
 import type { ModelOutput } from "../model-runner.js";
 import { median } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
+import { hasSkinThroughout } from "./colour-steps.js";
 
-// Group-of-pictures lengths, in seconds: a phone's 1 s (a 2 s group folds at 1 s too, its
+// The fold is one second: a phone's group of pictures (a 2 s group folds at 1 s too, its
 // key frames at one phase of every other group; folding at 2 s as well doubled the phases
 // noise can peak at and raised the no-codec ratios to 1.6).
-const GOP_SECONDS = [1];
+const GOP_SECONDS = 1;
 // The fold needs this many groups for its phase means to settle.
 const MIN_GROUPS = 6;
 // A change this many times the series' median is an event (a movement, a camera step),
@@ -28,36 +29,34 @@ const CLIP = 10;
 export const KEY_FRAME_RATIO = 1.4;
 export const KEY_FRAME_SHARPNESS = 1.3;
 
-export type KeyFrameJumps = { seconds: number; ratio: number; sharpness: number; phase: number };
+export type KeyFrameJumps = { ratio: number; sharpness: number; phase: number };
 
 /**
- * The strongest key-frame fold: the mean size of the changes into
- * each phase (log chromaticity and log brightness of every region, each over its median
- * change), largest over median. Undefined when the capture is too short to fold.
+ * The key-frame fold at one second: the mean size of the changes into each phase (log
+ * chromaticity and log brightness of every region, each over its median change); `ratio`
+ * is the largest over the median, `sharpness` the largest over its two neighbours' mean.
+ * Undefined when the capture is too short to fold or shows no change.
  */
 export function keyFrameJumps(out: ModelOutput, fps: number): KeyFrameJumps | undefined {
+  const period = Math.round(GOP_SECONDS * fps);
+  if (period < 2 || period * MIN_GROUPS > out.frames) return undefined;
   const changes = changeSeries(out);
-  if (!changes.length) return undefined;
-  let best: KeyFrameJumps | undefined;
-  for (const seconds of GOP_SECONDS) {
-    const period = Math.round(seconds * fps);
-    if (period < 2 || period * MIN_GROUPS > out.frames) continue;
-    const sum = new Float64Array(period),
-      count = new Float64Array(period);
-    for (const d of changes)
-      for (let t = 1; t < d.length; t++) {
-        sum[t % period] += d[t];
-        count[t % period]++;
-      }
-    const means = Array.from(sum, (s, p) => s / Math.max(1, count[p]));
-    const typical = median(means);
-    if (!(typical > 0)) continue;
-    const phase = means.indexOf(Math.max(...means));
-    const ratio = means[phase] / typical;
-    const sharpness = (2 * means[phase]) / (means[(phase + period - 1) % period] + means[(phase + 1) % period]);
-    if (!best || ratio > best.ratio) best = { seconds, ratio, sharpness, phase };
-  }
-  return best;
+  const sum = new Float64Array(period),
+    count = new Float64Array(period);
+  for (const d of changes)
+    for (let t = 1; t < d.length; t++) {
+      sum[t % period] += d[t];
+      count[t % period]++;
+    }
+  const means = Array.from(sum, (s, p) => s / Math.max(1, count[p]));
+  const typical = median(means);
+  if (!(typical > 0)) return undefined;
+  const phase = means.indexOf(Math.max(...means));
+  return {
+    ratio: means[phase] / typical,
+    sharpness: (2 * means[phase]) / (means[(phase + period - 1) % period] + means[(phase + 1) % period]),
+    phase,
+  };
 }
 
 /** True when the means carry a codec's key-frame pattern. */
@@ -74,10 +73,8 @@ function changeSeries(out: ModelOutput): Float64Array[] {
   const T = out.frames;
   const series: Float64Array[] = [];
   for (let r = 0; r < REGIONS; r++) {
+    if (!hasSkinThroughout(out, r)) continue;
     const at = (t: number, c: number) => out.rgbMeans[(t * REGIONS + r) * 3 + c];
-    let skin = true;
-    for (let t = 0; t < T && skin; t++) skin = at(t, 0) > 0 && at(t, 1) > 0 && at(t, 2) > 0;
-    if (!skin) continue;
     const views = [
       (t: number) => Math.log(at(t, 0) / at(t, 1)),
       (t: number) => Math.log(at(t, 2) / at(t, 1)),
