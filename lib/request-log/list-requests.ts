@@ -35,7 +35,8 @@ function where(developerId: string, q: RequestLogQuery, now: Date): Prisma.Reque
   };
   if (q.key_id) w.apiKeyId = q.key_id;
   if (q.request_id) w.requestId = q.request_id;
-  if (q.path) w.path = { startsWith: q.path };
+  // A prefix, taken literally: Prisma hands startsWith to LIKE, where % and _ are wildcards.
+  if (q.path) w.path = { startsWith: q.path.replace(/[\\%_]/g, "\\$&") };
   if (q.status) {
     const floor = Number(q.status[0]) * 100;
     w.status = { gte: floor, lt: floor + 100 };

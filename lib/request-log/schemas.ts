@@ -13,7 +13,13 @@ export const requestLogQuery = z.object({
   key_id: optional(z.uuid()),
   status: optional(z.enum(STATUS_CLASSES)),
   /** Paths that start with this, e.g. /sdk/session/start. */
-  path: optional(z.string().startsWith("/").max(200)),
+  path: optional(
+    z
+      .string()
+      .startsWith("/")
+      .max(200)
+      .regex(/^[^\p{Cc}]*$/u, "must not contain control characters"),
+  ),
   /** How far back to look; at most the 30 days the log keeps. */
   since: optional(z.enum(Object.keys(LOG_WINDOWS) as [keyof typeof LOG_WINDOWS])),
   request_id: optional(z.uuid()),

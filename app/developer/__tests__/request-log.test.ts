@@ -99,6 +99,20 @@ describe("request log", () => {
     expect(bad).toMatchObject({ status: 400, body: { error: "INVALID_REQUEST" } });
   });
 
+  it("takes the path filter as a literal prefix: % and _ match only themselves, a NUL is a 400", async () => {
+    const { token } = await account();
+    await call(profile.GET, "GET", "/developer/profile", { token });
+    await flushRequestLog();
+    expect((await logged(token, { path: "/dev" })).total).toBeGreaterThan(0);
+    for (const path of ["/%", "/_eveloper", "/developer/%", "/\\"]) {
+      const res = await call(requestLog.GET, "GET", "/developer/request-log", { token, query: { path } });
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(0);
+    }
+    const nul = await call(requestLog.GET, "GET", "/developer/request-log", { token, query: { path: "/a\u0000b" } });
+    expect(nul).toMatchObject({ status: 400, body: { error: "INVALID_REQUEST" } });
+  });
+
   it("logs nothing for a request no account is known for, and another account's entries stay hidden", async () => {
     const { token } = await account();
     const other = await account();
