@@ -1,7 +1,12 @@
 import type { Developer } from "@/lib/generated/prisma/client";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import { checkApiKey, findApiKey } from "@/lib/keys/authenticate-key";
-import { authenticateClientToken, keyCredential, type SdkCredential } from "@/lib/keys/authenticate-client-token";
+import {
+  assertTokenOrigin,
+  authenticateClientToken,
+  keyCredential,
+  type SdkCredential,
+} from "@/lib/keys/authenticate-client-token";
 import { looksLikeClientToken } from "@/lib/keys/client-token-format";
 import { extractApiKey } from "@/lib/keys/extract-key";
 import { assertStateNotBlocked, recordAuthFailure, recordAuthSuccess, throttleStore } from "@/lib/limits/auth-throttle";
@@ -52,7 +57,7 @@ async function authenticate(ctx: RequestContext, now: Date): Promise<SdkCredenti
   const failuresOnRecord = assertStateNotBlocked(throttle, now);
   try {
     const key = isToken
-      ? await authenticateClientToken(presented, ctx.req, now)
+      ? await authenticateClientToken(presented, now)
       : keyCredential(await checkApiKey(presented, found, now));
     if (failuresOnRecord) await recordAuthSuccess("sdk", ctx.ip, now);
     return key;
@@ -96,7 +101,7 @@ export async function apiKeyFlow(
   }
 }
 
-/** Account status and the hourly limit, then the handler. */
+/** A client token's origin, account status and the hourly limit, then the handler. */
 async function limited(
   ctx: RequestContext,
   key: SdkCredential,
@@ -108,9 +113,11 @@ async function limited(
     for (const [name, value] of Object.entries(rateHeaders(d))) ctx.responseHeaders.set(name, value);
   };
   try {
+    assertTokenOrigin(key, ctx.req);
     assertDeveloperActive(key.developer);
   } catch (err) {
-    // The account is known, so its figures go on the answer; an account 403 is not counted.
+    // The account is known, so its figures go on the answer; an origin or account 403 is not
+    // counted.
     setRateHeaders(await rateLimiter().peek(key.developerId, limit, now));
     throw err;
   }

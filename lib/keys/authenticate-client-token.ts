@@ -44,9 +44,10 @@ export function requestOrigin(req: Request): string | null {
 /**
  * Resolves a client token to the developer it acts for (through its minting key, read fresh on
  * every request so the token dies with its key). 401 reasons as for keys, revoked winning over
- * expired; then 403 FORBIDDEN unless the request comes from one of the token's origins.
+ * expired. The origin is checked later (assertTokenOrigin), once the request is filed under
+ * its account: a refused origin is logged and carries the rate-limit figures.
  */
-export async function authenticateClientToken(presented: string, req: Request, now: Date): Promise<SdkCredential> {
+export async function authenticateClientToken(presented: string, now: Date): Promise<SdkCredential> {
   if (!isWellFormedClientToken(presented)) throw new ApiError("API_KEY_INVALID", "The client token is malformed");
   const token = await db.clientToken.findUnique({
     where: { tokenHash: hashClientToken(presented) },
@@ -63,14 +64,6 @@ export async function authenticateClientToken(presented: string, req: Request, n
     throw new ApiError("API_KEY_EXPIRED", "The API key that minted this client token has expired");
   if (token.expiresAt <= now)
     throw new ApiError("API_KEY_EXPIRED", "The client token has expired; mint a new one on your server");
-  const origin = requestOrigin(req);
-  if (origin === null)
-    throw new ApiError(
-      "FORBIDDEN",
-      "A client token is only accepted from a browser page: the Origin header is missing",
-    );
-  if (!token.origins.includes(origin))
-    throw new ApiError("FORBIDDEN", `This client token is not valid for the origin ${origin.slice(0, 200)}`);
   const grant: ClientTokenGrant = {
     id: token.id,
     purpose: token.purpose,
@@ -87,4 +80,17 @@ export async function authenticateClientToken(presented: string, req: Request, n
     apiKey: null,
     clientToken: grant,
   };
+}
+
+/** 403 FORBIDDEN unless a client token's request comes from one of the token's origins. */
+export function assertTokenOrigin(credential: SdkCredential, req: Request): void {
+  if (!credential.clientToken) return;
+  const origin = requestOrigin(req);
+  if (origin === null)
+    throw new ApiError(
+      "FORBIDDEN",
+      "A client token is only accepted from a browser page: the Origin header is missing",
+    );
+  if (!credential.clientToken.origins.includes(origin))
+    throw new ApiError("FORBIDDEN", `This client token is not valid for the origin ${origin.slice(0, 200)}`);
 }

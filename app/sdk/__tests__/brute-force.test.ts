@@ -3,6 +3,9 @@ import { setSdkClock } from "@/lib/http/with-api-key";
 import { createApiKey, createDeveloperWithKeys } from "@/test/fixtures";
 import { startSession } from "@/test/sdk-client";
 import { uniqueIp } from "@/test/ip";
+import { call } from "@/test/drive-route";
+import * as login from "@/app/developer/login/route";
+import { developerWithToken } from "@/app/developer/__tests__/developer-fixtures";
 
 afterEach(() => setSdkClock(() => new Date()));
 
@@ -61,5 +64,31 @@ describe("brute-force protection (10 failed key authentications per IP in 15 min
     const ip = uniqueIp();
     for (let i = 0; i < 12; i++) expect((await startSession({ key: revoked.key, ip })).status).toBe(401);
     expect((await startSession({ key: live.key, ip })).status).toBe(200);
+  });
+
+  it("keeps its own counter: failed logins neither block the SDK nor add to its count, nor the reverse", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const { dev, password } = await developerWithToken();
+    const signIn = (ip: string, pw: string) =>
+      call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: pw } });
+
+    const loginBlocked = uniqueIp();
+    for (let i = 0; i < 10; i++) expect((await signIn(loginBlocked, `wrong password ${i}`)).status).toBe(401);
+    expect((await signIn(loginBlocked, password)).status).toBe(429);
+    expect((await startSession({ key: live.key, ip: loginBlocked })).status).toBe(200);
+
+    const sdkBlocked = uniqueIp();
+    for (let i = 0; i < 10; i++) await startSession({ key: unknownKey(), ip: sdkBlocked });
+    expect((await startSession({ key: live.key, ip: sdkBlocked })).status).toBe(429);
+    expect((await signIn(sdkBlocked, password)).status).toBe(200);
+
+    // Five of each from one address: neither counter reaches 10.
+    const mixed = uniqueIp();
+    for (let i = 0; i < 5; i++) {
+      await signIn(mixed, `wrong password ${i}`);
+      await startSession({ key: unknownKey(), ip: mixed });
+    }
+    expect((await startSession({ key: unknownKey(), ip: mixed })).status).toBe(401);
+    expect((await signIn(mixed, `wrong password x`)).status).toBe(401);
   });
 });

@@ -4,6 +4,7 @@ import * as keys from "@/app/developer/keys/route";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import { setSdkClock } from "@/lib/http/with-api-key";
+import { flushRequestLog } from "@/lib/request-log/record-request";
 import { hashClientToken } from "@/lib/keys/client-token-format";
 import { SANDBOX_VITALS } from "@/lib/sessions/fallback";
 import { createApiKey, createDeveloper, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
@@ -92,9 +93,18 @@ describe("a client token on the SDK endpoints", () => {
   it("403 FORBIDDEN from another origin or without an Origin header, and nothing is started or counted", async () => {
     const { developer, test } = await createDeveloperWithKeys();
     const token = await mintedToken(test.key, { origins: [TOKEN_ORIGIN, "http://localhost:5173"] });
-    expect(
-      (await expectError(await startSession(fromPage(token, "https://evil.example.com")), 403, "FORBIDDEN")).message,
-    ).toMatch(/origin/);
+    const evil = await startSession(fromPage(token, "https://evil.example.com"));
+    // The account is known: the refusal carries its figures (not counted) and is logged under it.
+    const remaining = Number(evil.headers.get("x-ratelimit-remaining"));
+    expect(remaining).toBeGreaterThan(0);
+    expect(evil.headers.get("x-usage-limit")).not.toBeNull();
+    expect((await expectError(evil, 403, "FORBIDDEN")).message).toMatch(/origin/);
+    await flushRequestLog();
+    expect(await db.requestLog.findFirst({ where: { requestId: evil.headers.get("x-request-id")! } })).toMatchObject({
+      developerId: developer.id,
+      status: 403,
+      errorCode: "FORBIDDEN",
+    });
     expect(
       (await expectError(await startSession(fromPage(token, "https://app.example.com:8443")), 403, "FORBIDDEN"))
         .message,
@@ -104,7 +114,10 @@ describe("a client token on the SDK endpoints", () => {
     );
     expect((await tokenRow(token)).scansUsed).toBe(0);
     expect(await db.session.count({ where: { developerId: developer.id } })).toBe(0);
-    expect((await startSession(fromPage(token, "http://localhost:5173"))).status).toBe(200);
+    const allowed = await startSession(fromPage(token, "http://localhost:5173"));
+    expect(allowed.status).toBe(200);
+    // None of the three refusals was counted: this start is the first hit since the first one.
+    expect(Number(allowed.headers.get("x-ratelimit-remaining"))).toBe(remaining - 1);
   });
 
   it("takes a same-origin browser request without Origin (Sec-Fetch-Site) as coming from APP_URL", async () => {
