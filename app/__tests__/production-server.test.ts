@@ -9,6 +9,7 @@ import { freePort } from "@/scripts/bench/server-process";
 import { HTTP_METHODS } from "@/lib/http/endpoint";
 import { startBuiltServer } from "@/test/built-server";
 import { createDeveloperWithKeys } from "@/test/fixtures";
+import { db } from "@/lib/db";
 import { routeFiles, routeMethods, routePath } from "@/test/route-files";
 import { scanOverHttp } from "@/test/http-scan";
 import { syntheticTensor } from "@/test/tensors";
@@ -142,6 +143,31 @@ describe("the production server", () => {
     });
     const remaining = [started, polled, completed].map((r) => r.headers.get("x-ratelimit-remaining"));
     expect(remaining).toEqual(["299", "298", "297"]);
+  });
+
+  it("logs and counts a hot SDK request the client abandons mid-body, as 400 INVALID_REQUEST", async () => {
+    const { developer, test } = await createDeveloperWithKeys();
+    await new Promise<void>((resolve) => {
+      const socket = connect(PORT, "127.0.0.1", () => {
+        socket.write(
+          `POST /sdk/session/start HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${test.key}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{"demographics":`,
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 200);
+      });
+      socket.on("error", () => undefined);
+    });
+    let entry = null;
+    for (let i = 0; i < 50 && !entry; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      entry = await db.requestLog.findFirst({ where: { developerId: developer.id } });
+    }
+    expect(entry).toMatchObject({ path: "/sdk/session/start", status: 400, errorCode: "INVALID_REQUEST" });
+    const next = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": test.key } });
+    expect(next.headers.get("x-ratelimit-remaining")).toBe("298");
   });
 
   it("ignores a client's spoofed client-IP header: the brute-force block follows the socket", async () => {

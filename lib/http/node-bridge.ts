@@ -41,8 +41,14 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
   if (method !== "GET" && method !== "HEAD") {
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared <= READ_WHOLE_BYTES) {
-      const body = await readWhole(req);
-      if (body.length) init.body = new Uint8Array(body);
+      const body = await readWhole(req).catch((err: unknown) => err as Error);
+      if (body instanceof Error) {
+        // The client broke off mid-body. The handler still runs and meets the break as its
+        // body's error, so the request is logged and counted as on the framework's path
+        // (docs/api.md, "Request log"); its answer reaches nobody.
+        init.body = new ReadableStream({ start: (controller) => controller.error(body) });
+        init.duplex = "half";
+      } else if (body.length) init.body = new Uint8Array(body);
     } else {
       init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
       init.duplex = "half";
@@ -66,7 +72,7 @@ export async function serveWithHandler(handler: RouteHandler, req: IncomingMessa
     res.writeHead(answer.status, headers);
     res.end(body);
   } catch {
-    // Only a request that broke off mid-body gets here (the handler answers every error itself).
+    // Only an answer to a client that is gone gets here (the handler answers every error itself).
     res.destroy();
   }
 }
