@@ -64,7 +64,8 @@ for (const c of accuracyCases().map((c) => ({ ...c, seed: c.seed + seedOffset, h
   if (verbose) {
     console.log(
       `${c.name.padEnd(10)} hr ${v.heart_rate}/${s.truth.heartRate.toFixed(1)} rr ${v.respiratory_rate}/${s.truth.respiratoryRate} ` +
-        `sdnn ${v.hrv}/${s.truth.sdnnMs.toFixed(0)} spo2 ${v.spo2}/${s.truth.spo2} conf ${v.confidence}`,
+        `sdnn ${v.hrv}/${s.truth.sdnnMs.toFixed(0)} spo2 ${v.spo2}/${s.truth.spo2} conf ${v.confidence} ` +
+        `(rr ${v.quality?.respiratory_rate.confidence}, hrv ${v.quality?.hrv.confidence})`,
     );
   }
 }
