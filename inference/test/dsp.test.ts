@@ -83,6 +83,35 @@ describe("beats and HRV", () => {
     expect(Math.abs(result.heartRate - 60000 / (truthIbis.reduce((x, y) => x + y) / truthIbis.length))).toBeLessThan(1);
   });
 
+  // At 42 bpm a beat is 1.4 s long: in heavy noise the halves disagree by more than 0.1 s,
+  // so their search reaches a quarter of a beat. A 0.1 s reach capped the jitter near 40 ms
+  // and left SDNN 27-76 ms too high here.
+  it("measures beat timing noise beyond 0.1 s on a slow pulse, so noise does not pass for HRV", () => {
+    const errors = [1, 2, 3].map((seed) => {
+      const slow = beatTrain({ heartRate: 42, sdnnMs: 40, respiratoryRate: 12 }, 60, seed);
+      const vol = bloodVolume(slow, 12, 0.3, times(1800));
+      const g = gaussian(seededRandom(9 + seed));
+      const noisy = () =>
+        bandPass(
+          vol.map((v) => v + 0.9 * g()),
+          fps,
+          0.5,
+          4,
+        );
+      const [a, b] = [noisy(), noisy()];
+      const result = analyseBeats(
+        a.map((v, i) => (v + b[i]) / 2),
+        [a, b],
+        fps,
+        0.7,
+      );
+      expect(result.jitterMs).toBeGreaterThan(50);
+      const beats = slow.beatTimes.filter((x) => x > 0.5 && x < 59.5);
+      return Math.abs(result.sdnnMs - sdnn(beats.slice(1).map((x, i) => (x - beats[i]) * 1000)));
+    });
+    expect(errors.reduce((x, y) => x + y) / errors.length).toBeLessThan(25);
+  });
+
   it("drops intervals around a missed beat instead of averaging them in", () => {
     const beats = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10]; // beat at 5 s missing
     const out = cleanIntervals(beats);
