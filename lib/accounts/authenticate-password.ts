@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
-import { countAttemptUpFront, recordAuthSuccess, THROTTLE_MAX_FAILURES } from "@/lib/limits/auth-throttle";
+import { countAttemptUpFront, recordAuthSuccess } from "@/lib/limits/auth-throttle";
 import { verifyPassword } from "./password";
 import { verifySecondFactor } from "./totp";
 import type { LoginInput } from "./schemas";
@@ -22,7 +22,7 @@ const INVALID_CODE = "The authentication code is wrong or was already used";
  * needs the code, and uncounting it would let code guesses run on without a block.
  */
 export async function authenticatePassword(input: LoginInput, ip: string, now = new Date()): Promise<DeveloperAccount> {
-  const attempt = await countAttemptUpFront("login", ip, now);
+  await countAttemptUpFront("login", ip, now);
   const found = await db.developer.findUnique({ where: { email: input.email } });
   const ok = await verifyPassword(found?.passwordHash, input.password);
   if (ok && found?.totpEnabledAt && !input.totp) {
@@ -45,7 +45,9 @@ export async function authenticatePassword(input: LoginInput, ip: string, now = 
     );
     throw new ApiError("INVALID_CREDENTIALS", ok ? INVALID_CODE : INVALID);
   }
-  await recordAuthSuccess("login", ip, now, attempt >= THROTTLE_MAX_FAILURES);
+  // A success ends the run, and any block in it: no block ran when this attempt arrived, so one
+  // now was started by attempts counted while its password was checked (docs/api.md).
+  await recordAuthSuccess("login", ip, now, true);
   await db.$transaction((tx) =>
     audit(tx, {
       actorId: found.id,

@@ -58,8 +58,8 @@ export function recordAuthSuccess(
 /**
  * Counts an attempt as a failure before it is checked, for checks slow enough (a password
  * hash) that parallel attempts would all pass the block test before the 10th failure lands.
- * Throws 429 AUTH_BLOCKED for attempts past the 10th in the run; returns the run's count,
- * which a success hands back to recordAuthSuccess (endBlock when it reached the 10th).
+ * Throws 429 AUTH_BLOCKED for attempts past the 10th in the run; returns the run's count.
+ * A success then ends the run with recordAuthSuccess(..., endBlock = true).
  */
 export async function countAttemptUpFront(scope: ThrottleScope, identifier: string, now = new Date()): Promise<number> {
   await assertNotBlocked(scope, identifier, now);

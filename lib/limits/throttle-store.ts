@@ -20,7 +20,7 @@ export interface ThrottleStore {
   recordFailure(scope: ThrottleScope, identifier: string, now: Date): Promise<number>;
   /**
    * A success ends the run of consecutive failures; not a running block, unless `endBlock`
-   * (the success's own attempt, counted up front, is what started it).
+   * (login: the success was counted up front, so a block now was started during its check).
    */
   recordSuccess(scope: ThrottleScope, identifier: string, now: Date, endBlock?: boolean): Promise<void>;
 }

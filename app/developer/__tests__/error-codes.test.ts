@@ -356,6 +356,35 @@ describe("404, 409, 413, 429, 503", () => {
       );
   });
 
+  // Attempts are counted as they arrive, the success too: failures that land while its
+  // password is being checked must not leave a block once it signs in.
+  it("a right password among the first 10 of a burst ends the run, and the block the burst started", async () => {
+    const { dev, password } = await developerWithToken();
+    const ip = uniqueIp();
+    const attempt = (pw: string) =>
+      call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password: pw } });
+    for (let i = 0; i < 8; i++) await attempt(`wrong ${i}`);
+    const right = attempt(password);
+    const counted = async (n: number) => {
+      for (let i = 0; i < 200; i++) {
+        const row = await db.authThrottle.findUnique({
+          where: { scope_identifier: { scope: "login", identifier: ip } },
+        });
+        if ((row?.failures ?? 0) >= n) return;
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    };
+    await counted(9);
+    const wrongs = [attempt("wrong a"), attempt("wrong b")];
+    await counted(11);
+    expect((await right).status).toBe(200);
+    expect((await Promise.all(wrongs)).map((w) => w.body.error).sort()).toEqual([
+      "AUTH_BLOCKED",
+      "INVALID_CREDENTIALS",
+    ]);
+    expect((await attempt(password)).status).toBe(200);
+  });
+
   it("UNAVAILABLE when billing is not configured, and when the mail server is down", async () => {
     const { token } = await developerWithToken();
     const c = await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "pro" } });
