@@ -6,6 +6,8 @@ import type { Plan } from "@/lib/generated/prisma/enums";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isUniqueViolation } from "@/lib/accounts/developer-account";
 import { planOfPrice, stripeWebhooks } from "./stripe-client";
+import { assertEventShape } from "./event-shape";
+import { isUuid } from "@/lib/uuid";
 
 type Tx = Prisma.TransactionClient;
 
@@ -21,9 +23,12 @@ export async function handleStripeWebhook(
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature ?? "", secret);
-  } catch {
+  } catch (err) {
+    // The signature is checked first; a body that then fails to parse was signed as it is.
+    if (err instanceof SyntaxError) throw new ApiError("INVALID_REQUEST", "The event body is not valid JSON");
     throw new ApiError("INVALID_REQUEST", "Invalid Stripe signature");
   }
+  assertEventShape(event);
   try {
     await db.$transaction(async (tx) => {
       await tx.stripeEvent.create({ data: { id: event.id, type: event.type } });
@@ -42,7 +47,8 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
       const s = event.data.object;
       const plan = s.metadata?.plan as Plan | undefined;
       const developerId = s.client_reference_id ?? s.metadata?.developerId;
-      if (!developerId || (plan !== "pro" && plan !== "enterprise")) return;
+      // Not one of our accounts' ids: no account to change.
+      if (!isUuid(developerId) || (plan !== "pro" && plan !== "enterprise")) return;
       await setPlan(tx, event, { id: developerId }, plan, {
         stripeCustomerId: idOf(s.customer),
         stripeSubscriptionId: idOf(s.subscription),

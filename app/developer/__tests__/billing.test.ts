@@ -53,8 +53,7 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-function signed(event: object) {
-  const payload = JSON.stringify(event);
+function signed(event: unknown, payload = JSON.stringify(event)) {
   const header = new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   return new Request("http://localhost:3000/api/stripe/webhook", {
     method: "POST",
@@ -219,6 +218,46 @@ describe("Stripe webhook", () => {
       orderBy: { createdAt: "asc" },
     });
     expect(changes.map((c) => (c.details as { to: string }).to)).toEqual(["enterprise", "pro"]);
+  });
+
+  it("answers a signed event that is not as Stripe sends it with 400 naming the field, and applies nothing", async () => {
+    const { dev } = await developerWithToken();
+    const malformed: [string, unknown][] = [
+      ["body", [1, 2, 3]],
+      ["body", null],
+      ["id", { type: "ping", data: { object: {} } }],
+      ["id", { id: 12, type: "ping", data: { object: {} } }],
+      ["id", { id: "evt_\u0000", type: "ping", data: { object: {} } }],
+      ["type", { id: "evt_t", data: { object: {} } }],
+      ["created", { id: "evt_c", type: "ping", created: 1e20, data: { object: {} } }],
+      ["created", { id: "evt_y", type: "ping", created: "yesterday", data: { object: {} } }],
+      ["data", { id: "evt_d", type: "customer.subscription.updated" }],
+      [
+        "data.object.items",
+        {
+          id: "evt_i",
+          type: "customer.subscription.updated",
+          data: { object: { id: "sub_1", status: "active", customer: "cus_1" } },
+        },
+      ],
+    ];
+    for (const [field, event] of malformed) {
+      const { status, body } = await deliver(event as object);
+      expect(status, JSON.stringify(event)).toBe(400);
+      expect(body.error).toBe("INVALID_REQUEST");
+      expect(body.message).toContain(field === "body" ? "Malformed Stripe event" : field);
+    }
+    const notJson = await webhook.POST(signed(null, "{not json"));
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).message).toMatch(/not valid JSON/);
+    // A checkout for an id that cannot be ours is recorded as seen and changes nothing.
+    const foreign = await deliver({
+      id: "evt_foreign_ref",
+      type: "checkout.session.completed",
+      data: { object: { client_reference_id: "not-a-uuid", metadata: { plan: "pro" } } },
+    });
+    expect(foreign).toMatchObject({ status: 200, body: { received: true, duplicate: false } });
+    expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).plan).toBe("starter");
   });
 
   it("refuses a bad signature with 400, and answers 503 without a webhook secret", async () => {
