@@ -65,19 +65,24 @@ describe("beats and HRV", () => {
     expect(found.length).toBeGreaterThanOrEqual(truth.length);
   });
 
-  it("SDNN of noisy beats, corrected with two independent halves, is close to the truth", () => {
-    const g = gaussian(seededRandom(9));
-    const noisy = () =>
+  /** Two halves of the regions: the same pulse with independent noise, band-passed, and their mean. */
+  function noisyHalves(vol: Float64Array, noise: number, seed: number, lowHz: number) {
+    const g = gaussian(seededRandom(seed));
+    const [a, b] = [0, 1].map(() =>
       bandPass(
-        volume.map((v) => v + 0.25 * g()),
+        vol.map((v) => v + noise * g()),
         fps,
-        0.6,
+        lowHz,
         4,
-      );
-    const [a, b] = [noisy(), noisy()];
-    const fused = a.map((v, i) => (v + b[i]) / 2);
+      ),
+    );
+    return { halves: [a, b], fused: a.map((v, i) => (v + b[i]) / 2) };
+  }
+
+  it("SDNN of noisy beats, corrected with two independent halves, is close to the truth", () => {
+    const { halves, fused } = noisyHalves(volume, 0.25, 9, 0.6);
     const truthIbis = truth.slice(1).map((x, i) => (x - truth[i]) * 1000);
-    const result = analyseBeats(fused, [a, b], fps, 1.1);
+    const result = analyseBeats(fused, halves, fps, 1.1);
     expect(result.jitterMs).toBeGreaterThan(0);
     expect(Math.abs(result.sdnnMs - sdnn(truthIbis))).toBeLessThan(8);
     expect(Math.abs(result.heartRate - 60000 / (truthIbis.reduce((x, y) => x + y) / truthIbis.length))).toBeLessThan(1);
@@ -89,22 +94,8 @@ describe("beats and HRV", () => {
   it("measures beat timing noise beyond 0.1 s on a slow pulse, so noise does not pass for HRV", () => {
     const errors = [1, 2, 3].map((seed) => {
       const slow = beatTrain({ heartRate: 42, sdnnMs: 40, respiratoryRate: 12 }, 60, seed);
-      const vol = bloodVolume(slow, 12, 0.3, times(1800));
-      const g = gaussian(seededRandom(9 + seed));
-      const noisy = () =>
-        bandPass(
-          vol.map((v) => v + 0.9 * g()),
-          fps,
-          0.5,
-          4,
-        );
-      const [a, b] = [noisy(), noisy()];
-      const result = analyseBeats(
-        a.map((v, i) => (v + b[i]) / 2),
-        [a, b],
-        fps,
-        0.7,
-      );
+      const { halves, fused } = noisyHalves(bloodVolume(slow, 12, 0.3, times(1800)), 0.9, 9 + seed, 0.5);
+      const result = analyseBeats(fused, halves, fps, 0.7);
       expect(result.jitterMs).toBeGreaterThan(50);
       const beats = slow.beatTimes.filter((x) => x > 0.5 && x < 59.5);
       return Math.abs(result.sdnnMs - sdnn(beats.slice(1).map((x, i) => (x - beats[i]) * 1000)));

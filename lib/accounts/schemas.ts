@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacters } from "@/lib/http/no-control-characters";
 
 // Request bodies of the developer and public endpoints (docs/api.md), shared by the
 // API route handlers and the portal's forms. No server-only imports here: the portal may use
@@ -19,12 +20,7 @@ export const newPasswordField = z
 
 // Names shown to people: no control characters (they break mails and logs).
 const displayText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(max, `must be at most ${max} characters`)
-    .regex(/^[^\p{Cc}]*$/u, "must not contain control characters");
+  noControlCharacters(z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`));
 
 const companyField = z.union([displayText(100), z.literal(""), z.null()]).transform((v) => (v === "" ? null : v));
 

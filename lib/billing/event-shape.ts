@@ -3,13 +3,9 @@
 // 400, never a 500 that Stripe would retry for days.
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
+import { noControlCharacters } from "@/lib/http/no-control-characters";
 
-const noControl = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .regex(/^[^\p{Cc}]*$/u);
+const noControl = (max: number) => noControlCharacters(z.string().min(1).max(max));
 const ref = z.union([noControl(255), z.object({ id: noControl(255) })]).nullish();
 const metadata = z.record(z.string(), z.string()).nullish();
 

@@ -58,12 +58,11 @@ export function recordAuthSuccess(
 /**
  * Counts an attempt as a failure before it is checked, for checks slow enough (a password
  * hash) that parallel attempts would all pass the block test before the 10th failure lands.
- * Throws 429 AUTH_BLOCKED for attempts past the 10th in the run; returns the run's count.
- * A success then ends the run with recordAuthSuccess(..., endBlock = true).
+ * Throws 429 AUTH_BLOCKED for attempts past the 10th in the run. A success then ends the run
+ * with recordAuthSuccess(..., endBlock = true).
  */
-export async function countAttemptUpFront(scope: ThrottleScope, identifier: string, now = new Date()): Promise<number> {
+export async function countAttemptUpFront(scope: ThrottleScope, identifier: string, now = new Date()): Promise<void> {
   await assertNotBlocked(scope, identifier, now);
-  const count = await recordAuthFailure(scope, identifier, now);
-  if (count > THROTTLE_MAX_FAILURES) throw authBlocked(THROTTLE_WINDOW_SECONDS);
-  return count;
+  if ((await recordAuthFailure(scope, identifier, now)) > THROTTLE_MAX_FAILURES)
+    throw authBlocked(THROTTLE_WINDOW_SECONDS);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacters } from "@/lib/http/no-control-characters";
 
 // The request log's filters, as the developer API's query string and the portal page's URL.
 export const STATUS_CLASSES = ["2xx", "3xx", "4xx", "5xx"] as const;
@@ -13,13 +14,7 @@ export const requestLogQuery = z.object({
   key_id: optional(z.uuid()),
   status: optional(z.enum(STATUS_CLASSES)),
   /** Paths that start with this, e.g. /sdk/session/start. */
-  path: optional(
-    z
-      .string()
-      .startsWith("/")
-      .max(200)
-      .regex(/^[^\p{Cc}]*$/u, "must not contain control characters"),
-  ),
+  path: optional(noControlCharacters(z.string().startsWith("/").max(200))),
   /** How far back to look; at most the 30 days the log keeps. */
   since: optional(z.enum(Object.keys(LOG_WINDOWS) as [keyof typeof LOG_WINDOWS])),
   request_id: optional(z.uuid()),
