@@ -27,7 +27,7 @@ export function preflight(): RouteHandler {
  * instead of the framework's empty 405.
  */
 function methodNotAllowed(declared: readonly string[]): RouteHandler {
-  const allow = [...declared, "OPTIONS"].join(", ");
+  const allow = allowedMethods(declared).join(", ");
   return route(async ({ req }) => {
     throw new ApiError(
       "METHOD_NOT_ALLOWED",
@@ -38,6 +38,11 @@ function methodNotAllowed(declared: readonly string[]): RouteHandler {
       },
     );
   });
+}
+
+/** What an endpoint serves, for Allow: its declared methods, HEAD wherever GET is, and OPTIONS. */
+export function allowedMethods(declared: readonly string[]): string[] {
+  return [...declared.flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m])), "OPTIONS"];
 }
 
 /**

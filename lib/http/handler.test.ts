@@ -55,6 +55,17 @@ describe("route wrapper", () => {
     expectCorsAndRequestId(res);
   });
 
+  it("names HEAD in Allow wherever GET is served, and not where it is not", async () => {
+    const both = endpoint({ GET: route(async () => json({})), POST: route(async () => json({})) });
+    const refused = await both.DELETE(new Request("http://x/t", { method: "DELETE" }));
+    await expectError(refused, 405, "METHOD_NOT_ALLOWED", false);
+    expect(refused.headers.get("Allow")).toBe("GET, HEAD, POST, OPTIONS");
+    const postOnly = endpoint({ POST: route(async () => json({})) });
+    const head = await postOnly.HEAD(new Request("http://x/t", { method: "HEAD" }));
+    expect(head.status).toBe(405);
+    expect(head.headers.get("Allow")).toBe("POST, OPTIONS");
+  });
+
   it("maps bad JSON to 400 INVALID_REQUEST", async () => {
     const h = route(async ({ req }) => json(await readJson(req)));
     const res = await h(post("{not json"));

@@ -36,6 +36,8 @@ describe("400 INVALID_REQUEST", () => {
     ["common word padded", { email: uniqueEmail(), password: "Password123456!", name: "A" }],
     ["missing name", { email: uniqueEmail(), password: STRONG_PASSWORD }],
     ["control character in name", { email: uniqueEmail(), password: STRONG_PASSWORD, name: "A\u0007" }],
+    // JSON's "\ud800" escape: no UTF-8 form, so it would be stored as U+FFFD rather than as sent.
+    ["unpaired surrogate in name", { email: uniqueEmail(), password: STRONG_PASSWORD, name: "A\ud800" }],
   ];
   it.each(cases)("sign-up: %s", async (_label, body) => {
     await expectError(await call(signup.POST, "POST", "/developer/signup", { body }), 400, "INVALID_REQUEST");
@@ -114,6 +116,18 @@ describe("400 INVALID_REQUEST", () => {
       400,
       "INVALID_REQUEST",
     );
+    await expectError(
+      await call(keys.POST, "POST", "/developer/keys", { token, body: { name: "k\udc00", environment: "live" } }),
+      400,
+      "INVALID_REQUEST",
+    );
+    // A whole surrogate pair is text like any other, kept as sent.
+    const emoji = await call(keys.POST, "POST", "/developer/keys", {
+      token,
+      body: { name: "k 😀", environment: "live" },
+    });
+    expect(emoji.status).toBe(201);
+    expect(emoji.body.name).toBe("k 😀");
     await expectError(
       await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "starter" } }),
       400,
