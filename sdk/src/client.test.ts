@@ -178,6 +178,33 @@ describe("429 handling", () => {
     expect(started.session_id).toBe(session().session_id);
   });
 
+  it("an abort during a Retry-After wait rejects at once with the abort's reason, without another request", async () => {
+    const service = fakeService(() => rateLimited());
+    // The default sleep: a real 7 s timer, which the abort must not have to wait out.
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
+    const controller = new AbortController();
+    const started = performance.now();
+    const call = client.startSession({ signal: controller.signal }).catch((e: unknown) => e);
+    setTimeout(() => controller.abort(new Error("user left")), 50);
+    expect(await call).toMatchObject({ message: "user left" });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it("an abort between polls rejects at once, not after the interval", async () => {
+    const service = fakeService(() => jsonResponse({ ...session(), status: "processing" }));
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
+    const controller = new AbortController();
+    const started = performance.now();
+    const poll = client
+      .pollResult(session().session_id, { intervalMs: 60_000, signal: controller.signal })
+      .catch((e: unknown) => e);
+    setTimeout(() => controller.abort(new Error("stop")), 50);
+    expect(await poll).toMatchObject({ message: "stop" });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(service.requests).toHaveLength(1);
+  });
+
   it("waits out AUTH_BLOCKED by its Retry-After header too", async () => {
     const blocked = () => errorResponse(429, "AUTH_BLOCKED", { retryable: true, headers: { "retry-after": "3" } });
     const service = fakeService((_req, i) => (i === 0 ? blocked() : jsonResponse(session())));

@@ -1,6 +1,6 @@
 import { credentialKind, validateApiKey, type CredentialKind, type KeyEnvironment } from "./api-key.js";
 import { InvalidApiKeyError, PollTimeoutError, VitalsApiError } from "./errors.js";
-import { send, sendJson, type RetryPolicy, type Transport } from "./http.js";
+import { send, sendJson, sleepUnlessAborted, type RetryPolicy, type Transport } from "./http.js";
 import { measureByPolling } from "./measure-by-polling.js";
 import type { ClientToken, Demographics, FetchLike, Result, Session, Sleep, WithMeta } from "./types.js";
 
@@ -188,7 +188,7 @@ export class VitalsClient {
       status = result.status;
       options.onStatus?.(status, attempt);
       if (TERMINAL.has(status)) return result;
-      if (attempt < maxAttempts) await this.#transport.sleep(intervalMs);
+      if (attempt < maxAttempts) await sleepUnlessAborted(this.#transport.sleep, intervalMs, options.signal);
     }
     throw new PollTimeoutError(sessionId, maxAttempts, status);
   }

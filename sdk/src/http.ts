@@ -18,6 +18,29 @@ export type SendOptions = { timeoutMs: number; signal?: AbortSignal; retry?: boo
 // (docs/api.md, "Errors"; docs/sdk.md, "Errors and retries"). QUOTA_EXCEEDED lasts until next month and 4xx answers will not change.
 const WAITABLE = new Set(["RATE_LIMIT_EXCEEDED", "AUTH_BLOCKED"]);
 
+/**
+ * `sleep` that an abort cuts short: rejects with the signal's reason at once, so a caller's
+ * abort() is never held up by a Retry-After or poll interval (docs/sdk.md, "Methods").
+ */
+export function sleepUnlessAborted(sleep: Sleep, ms: number, signal?: AbortSignal): Promise<void> {
+  if (!signal) return sleep(ms);
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    sleep(ms).then(
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      (err: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
 /** Error answers that are not the service's JSON (a proxy page, S3's XML) still become one error type. */
 async function toApiError(res: Response, meta: ResponseMeta): Promise<VitalsApiError> {
   const text = await res.text().catch(() => "");
@@ -86,8 +109,7 @@ export async function send(
       wait <= t.retry.maxRetryWaitSeconds;
     if (!mayWait) throw error;
     t.retry.onRetry?.(error, wait, attempt);
-    await t.sleep(wait * 1000);
-    if (opts.signal?.aborted) throw opts.signal.reason;
+    await sleepUnlessAborted(t.sleep, wait * 1000, opts.signal);
   }
 }
 

@@ -1,4 +1,5 @@
 import { VitalsApiError } from "./errors.js";
+import { sleepUnlessAborted } from "./http.js";
 import type { PollOptions, VitalsClient } from "./client.js";
 import type { Result, Sleep, WithMeta } from "./types.js";
 
@@ -33,8 +34,9 @@ export async function measureByPolling(
   // The first look waits one interval, so upload-complete has claimed the session by then.
   const polling = settle(
     (async () => {
-      await sleep(poll.intervalMs ?? 2000);
-      return client.pollResult(sessionId, { ...poll, signal: join(stopPolling) });
+      const signal = join(stopPolling);
+      await sleepUnlessAborted(sleep, poll.intervalMs ?? 2000, signal);
+      return client.pollResult(sessionId, { ...poll, signal });
     })(),
   );
 
