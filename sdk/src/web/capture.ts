@@ -8,7 +8,8 @@ import { captureFrames, type Captured } from "./capture-loop.js";
 import { CaptureError } from "./errors.js";
 import { Emitter, type CaptureEvents, type Listener } from "./events.js";
 import { FaceTracker } from "./face-tracker.js";
-import { measuredFps, resampleFrames } from "./resample.js";
+import { captureLengths } from "./frame-judge.js";
+import { fitToTensor, measuredFps, resampleFrames } from "./resample.js";
 
 export type CaptureOptions = {
   /** A short-lived client token (or, server-side only, a ck_ key): sent as Authorization: Bearer. */
@@ -48,12 +49,7 @@ export class VitalsCapture {
   #stats?: CaptureStats;
 
   constructor(source: CaptureSource, options: CaptureOptions) {
-    const durationSeconds = options.durationSeconds ?? 20;
-    if (!(durationSeconds >= 5 && durationSeconds <= 120))
-      throw new RangeError(`durationSeconds ${durationSeconds}: must be 5 to 120`);
-    const minUsableSeconds = options.minUsableSeconds ?? Math.max(5, 0.6 * durationSeconds);
-    if (!(minUsableSeconds >= 5 && minUsableSeconds <= durationSeconds))
-      throw new RangeError(`minUsableSeconds ${minUsableSeconds}: must be 5 to durationSeconds`);
+    const { durationSeconds, minUsableSeconds } = captureLengths(options);
     const assetsBaseUrl = (options.assetsBaseUrl ?? globalThis.location?.origin ?? options.baseUrl).replace(/\/+$/, "");
     this.#options = { ...options, durationSeconds, minUsableSeconds, assetsBaseUrl };
     this.#client = new VitalsClient({ credential: options.credential, baseUrl: options.baseUrl, fetch: options.fetch });
@@ -119,14 +115,17 @@ export class VitalsCapture {
     }
   }
 
-  /** The frames from the first to the last usable one, at the capture's measured rate, gzipped. */
+  /**
+   * The frames from the first to the last usable one, at the capture's measured rate (as much
+   * of it as a tensor holds: fitToTensor), gzipped.
+   */
   async #encode(captured: Captured, tracker: FaceTracker): Promise<Uint8Array> {
     const first = captured.usable.indexOf(true),
       last = captured.usable.lastIndexOf(true);
-    const frames = captured.frames.slice(first, last + 1);
-    const timestamps = captured.timestamps.slice(first, last + 1);
-    const fps = Math.fround(measuredFps(timestamps));
-    const { data, frameCount } = resampleFrames(frames, timestamps, fps);
+    const usable = captured.timestamps.slice(first, last + 1);
+    const { keep, fps } = fitToTensor(usable, measuredFps(usable));
+    const timestamps = usable.slice(0, keep);
+    const { data, frameCount } = resampleFrames(captured.frames.slice(first, first + keep), timestamps, fps);
     const refreshes = tracker.refreshes;
     const spanS = refreshes.length > 1 ? (refreshes[refreshes.length - 1]!.at - refreshes[0]!.at) / 1000 : 0;
     this.#stats = {

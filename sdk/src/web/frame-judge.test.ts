@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { captureOver, FrameJudge, MIN_SKIN, TOO_DARK_LUMA, TOO_FAST } from "./frame-judge.js";
+import { captureLengths, captureOver, FrameJudge, MIN_SKIN, TOO_DARK_LUMA, TOO_FAST } from "./frame-judge.js";
 
 const good = { face: true as const, faceLuma: 140, skinFraction: 0.7, speed: 0.05 };
 
@@ -53,5 +53,28 @@ describe("captureOver", () => {
     expect(captureOver(8, 0, opts)).toBe(false); // 12 s left could still make it
     expect(captureOver(8.1, 0, opts)).toBe(true);
     expect(captureOver(10, 3, opts)).toBe(false);
+  });
+});
+
+describe("captureLengths", () => {
+  it("defaults to 20 s needing 12 usable, and to at least 5 usable", () => {
+    expect(captureLengths({})).toEqual({ durationSeconds: 20, minUsableSeconds: 12 });
+    expect(captureLengths({ durationSeconds: 6 })).toEqual({ durationSeconds: 6, minUsableSeconds: 5 });
+    expect(captureLengths({ durationSeconds: 120 })).toEqual({ durationSeconds: 120, minUsableSeconds: 72 });
+  });
+
+  it("refuses a capture that could never gather its usable seconds", () => {
+    // Every usable second would have to start with the very first frame, before any face is found.
+    expect(() => captureLengths({ durationSeconds: 5 })).toThrow(/must be 6 to 120/);
+    expect(() => captureLengths({ durationSeconds: 10, minUsableSeconds: 10 })).toThrow(/must be 5 to 9/);
+    expect(() => captureLengths({ durationSeconds: 121 })).toThrow(RangeError);
+    expect(() => captureLengths({ durationSeconds: Number.NaN })).toThrow(RangeError);
+    expect(() => captureLengths({ minUsableSeconds: 4 })).toThrow(RangeError);
+    expect(captureLengths({ durationSeconds: 10, minUsableSeconds: 9 }).minUsableSeconds).toBe(9);
+  });
+
+  it("with the shortest capture, one unusable second still leaves the needed seconds reachable", () => {
+    const opts = captureLengths({ durationSeconds: 6 });
+    expect(captureOver(0.9, 0, opts)).toBe(false);
   });
 });

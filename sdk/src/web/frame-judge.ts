@@ -55,3 +55,28 @@ export function captureOver(
   const remaining = opts.durationSeconds - elapsedSeconds;
   return remaining <= 0 || usableSeconds + remaining < opts.minUsableSeconds;
 }
+
+// A scan needs 5 s of usable face (a tensor's shortest), and the first moments of a capture go
+// to finding the face: a capture no longer than the signal it needs could never succeed.
+const MIN_USABLE_S = 5;
+const FIND_FACE_S = 1;
+
+/** The capture's length and the usable seconds it needs (docs/sdk.md, "new VitalsCapture"). */
+export function captureLengths(o: { durationSeconds?: number; minUsableSeconds?: number }): {
+  durationSeconds: number;
+  minUsableSeconds: number;
+} {
+  const durationSeconds = o.durationSeconds ?? 20;
+  const shortest = MIN_USABLE_S + FIND_FACE_S;
+  if (!(durationSeconds >= shortest && durationSeconds <= 120))
+    throw new RangeError(
+      `durationSeconds ${durationSeconds}: must be ${shortest} to 120 (a scan needs ${MIN_USABLE_S} s of usable face, and finding the face takes a moment)`,
+    );
+  const longest = durationSeconds - FIND_FACE_S;
+  const minUsableSeconds = o.minUsableSeconds ?? Math.min(longest, Math.max(MIN_USABLE_S, 0.6 * durationSeconds));
+  if (!(minUsableSeconds >= MIN_USABLE_S && minUsableSeconds <= longest))
+    throw new RangeError(
+      `minUsableSeconds ${minUsableSeconds}: must be ${MIN_USABLE_S} to ${longest} (durationSeconds less ${FIND_FACE_S} s to find the face)`,
+    );
+  return { durationSeconds, minUsableSeconds };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { measuredFps, resampleFrames } from "./resample.js";
+import { fitToTensor, measuredFps, resampledFrameCount, resampleFrames } from "./resample.js";
 import { FRAME_BYTES } from "./skin-frame.js";
 
 const PLANE = FRAME_BYTES / 12;
@@ -54,5 +54,51 @@ describe("resampleFrames", () => {
       fps,
     );
     expect(Math.abs(frameCount / fps - times[300]! / 1000)).toBeLessThanOrEqual(1 / fps);
+  });
+});
+
+describe("fitToTensor", () => {
+  const capture = (fps: number, seconds: number) =>
+    Array.from({ length: Math.round(fps * seconds) + 1 }, (_, i) => 5000 + (i * 1000) / fps);
+  const tensorOf = (times: number[], measured: number) => {
+    const { keep, fps } = fitToTensor(times, measured);
+    const kept = times.slice(0, keep);
+    const frameCount = resampledFrameCount(kept[keep - 1]! - kept[0]!, fps);
+    return { keep, fps, frameCount, seconds: frameCount / fps, spanS: (kept[keep - 1]! - kept[0]!) / 1000 };
+  };
+
+  it("leaves a capture that fits as it is", () => {
+    const times = capture(30, 20);
+    const t = tensorOf(times, 30);
+    expect(t.keep).toBe(times.length);
+    expect(t.fps).toBe(Math.fround(30));
+    expect(t.frameCount).toBe(601);
+  });
+
+  it.each([
+    [30, 120],
+    [24, 120],
+    [60, 61],
+    [60, 120],
+    [120, 120],
+  ])("fits %d fps over %d s in 3,600 frames and 120 s, keeping nearly all of it", (rate, seconds) => {
+    const t = tensorOf(capture(rate, seconds), rate);
+    expect(t.frameCount).toBeLessThanOrEqual(3600);
+    expect(t.seconds).toBeLessThanOrEqual(120);
+    expect(t.fps).toBeGreaterThanOrEqual(10);
+    expect(t.spanS).toBeGreaterThan(Math.min(seconds, 120) - 0.2);
+  });
+
+  it.each([
+    [15, 6],
+    [12, 9.9],
+    [8, 20],
+    [240, 10],
+  ])("moves %d fps over %d s into 150+ frames at 10-120 fps", (rate, seconds) => {
+    const t = tensorOf(capture(rate, seconds), rate);
+    expect(t.frameCount).toBeGreaterThanOrEqual(150);
+    expect(t.fps).toBeGreaterThanOrEqual(10);
+    expect(t.fps).toBeLessThanOrEqual(120);
+    expect(t.keep).toBe(capture(rate, seconds).length);
   });
 });

@@ -25,6 +25,41 @@ export function measuredFps(timestamps: number[]): number {
 
 const PLANE = FRAME_BYTES / 12;
 
+// What a tensor holds (docs/tensor-format.md): 150 to 3,600 frames, at 10 to 120 fps, over
+// at most 120 s.
+const MIN_FRAMES = 150;
+const MAX_FRAMES = 3600;
+const MIN_FPS = 10;
+const MAX_FPS = 120;
+const MAX_SECONDS = 120;
+// Room for the last frame's own interval at the slowest rate a tensor may have.
+const LAST_FRAME_MS = 1000 / MIN_FPS;
+
+/**
+ * How much of a capture a tensor can carry, and at what rate: the captured frames within
+ * 120 s of the first (the header counts the last frame's interval too), at the measured rate
+ * moved just enough to fit the tensor's frame counts and rates. A 60 fps camera over 60 s, or
+ * 30 fps over a full 120 s, is resampled a little slower, which keeps every second of signal (a
+ * 180 bpm pulse needs far less than the 30 fps left at worst); a 15 fps camera over 5-10 s a
+ * little faster, to the 150 frames a tensor needs.
+ */
+export function fitToTensor(timestamps: number[], measured: number): { keep: number; fps: number } {
+  const t0 = timestamps[0]!;
+  let keep = timestamps.length;
+  while (keep > 1 && timestamps[keep - 1]! - t0 > MAX_SECONDS * 1000 - LAST_FRAME_MS) keep--;
+  const spanMs = timestamps[keep - 1]! - t0;
+  // f32, as the header stores it, before the count is checked.
+  let fps = Math.fround(Math.min(MAX_FPS, Math.max(MIN_FPS, measured)));
+  if (resampledFrameCount(spanMs, fps) > MAX_FRAMES) fps = Math.fround(((MAX_FRAMES - 1) * 1000) / spanMs);
+  // Half a frame over the 149 intervals, so f32 rounding cannot lose the 150th frame.
+  else if (resampledFrameCount(spanMs, fps) < MIN_FRAMES && spanMs > 0)
+    fps = Math.fround(Math.min(MAX_FPS, ((MIN_FRAMES - 0.5) * 1000) / spanMs));
+  return { keep, fps };
+}
+
+/** Frames on a uniform grid at `fps` from the first capture time to the last (`spanMs` later). */
+export const resampledFrameCount = (spanMs: number, fps: number) => Math.floor((spanMs * fps) / 1000 + 1e-6) + 1;
+
 /**
  * `frames[i]` was captured at `timestamps[i]` (ms, increasing). Answers frameCount frames at
  * `fps` from the first timestamp, as one [T, 12, 72, 72] buffer. A pixel masked (0,0,0) on
@@ -36,8 +71,7 @@ export function resampleFrames(
   fps: number,
 ): { data: Uint8Array; frameCount: number } {
   const t0 = timestamps[0]!;
-  const span = timestamps[timestamps.length - 1]! - t0;
-  const frameCount = Math.floor((span * fps) / 1000 + 1e-6) + 1;
+  const frameCount = resampledFrameCount(timestamps[timestamps.length - 1]! - t0, fps);
   const data = new Uint8Array(frameCount * FRAME_BYTES);
   let i = 0;
   for (let k = 0; k < frameCount; k++) {
