@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { tensorStorage, TensorUnreadableError } from "@/lib/storage/storage";
 import { analyzeTensor } from "./analyze-tensor";
-import { analyzeViaQueue } from "./scan-queue";
+import { analyzeViaQueue, QueueUnreachableError } from "./scan-queue";
 
 /** Runs a stored tensor through this process's inference pool. Never throws. */
 export async function analyzeStoredHere(sessionId: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
@@ -18,11 +18,15 @@ export async function analyzeStoredHere(sessionId: string, demographics?: Demogr
     });
 }
 
-/** The scan of a stored tensor: in this process's pool (default) or by a queue worker. Never throws. */
+/**
+ * The scan of a stored tensor: in this process's pool (default) or by a queue worker. Throws
+ * only QueueUnreachableError (the scan never ran; the caller answers 503 and keeps the tensor).
+ */
 export async function analyzeStoredTensor(sessionId: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
   if (env().INFERENCE_QUEUE === "pool") return analyzeStoredHere(sessionId, demographics);
   return analyzeViaQueue(sessionId, demographics).catch((err: unknown): AnalyzeOutcome => {
-    logger.error("inference queue unreachable", { error: (err as Error).message });
-    return { ok: false, error: { code: "UNAVAILABLE", message: "the inference queue is unreachable" } };
+    if (err instanceof QueueUnreachableError) throw err;
+    logger.error("inference queue failed", { error: (err as Error).message });
+    return { ok: false, error: { code: "UNAVAILABLE", message: "the inference queue failed" } };
   });
 }

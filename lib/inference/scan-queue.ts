@@ -27,12 +27,50 @@ function queueOptions() {
   return { connection: { url: e.REDIS_URL }, prefix: `${e.REDIS_KEY_PREFIX}bull` };
 }
 
+// Adding a job is bounded like every other Redis command (lib/redis.ts): no offline queue, so
+// an unreachable Redis fails the add at once instead of holding it until Redis is back, and a
+// server that accepts but never answers fails it after ENQUEUE_TIMEOUT_MS.
+const ENQUEUE_TIMEOUT_MS = 10_000;
+function producerOptions() {
+  const o = queueOptions();
+  return {
+    ...o,
+    connection: {
+      ...o.connection,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: ENQUEUE_TIMEOUT_MS,
+    },
+  };
+}
+
+/** The scan was never queued (Redis unreachable): nothing ran, and the tensor is untouched. */
+export class QueueUnreachableError extends Error {
+  constructor(cause: unknown) {
+    super(`the inference queue is unreachable: ${(cause as Error)?.message ?? cause}`, { cause });
+    this.name = "QueueUnreachableError";
+  }
+}
+
+function enqueue(queue: Queue, data: ScanJob) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("enqueue timed out")), ENQUEUE_TIMEOUT_MS);
+  });
+  const add = queue.add("scan", data, { jobId: data.sessionId, removeOnComplete: true, removeOnFail: true });
+  return Promise.race([add, timeout])
+    .catch((err: unknown) => {
+      throw new QueueUnreachableError(err);
+    })
+    .finally(() => clearTimeout(timer));
+}
+
 type Client = { queue: Queue; events: QueueEvents; recent: ScanDone[] };
 const globalForQueue = globalThis as unknown as { __vitalsScanQueue?: Client };
 
 function client(): Client {
   if (!globalForQueue.__vitalsScanQueue) {
-    const queue = new Queue(QUEUE_NAME, queueOptions());
+    const queue = new Queue(QUEUE_NAME, producerOptions());
     const events = new QueueEvents(QUEUE_NAME, queueOptions());
     const warn = (err: Error) => logger.warn("inference queue", { error: err.message });
     queue.on("error", warn);
@@ -42,12 +80,15 @@ function client(): Client {
   return globalForQueue.__vitalsScanQueue;
 }
 
-/** Enqueues a stored tensor's scan and waits for its outcome, at most INFERENCE_QUEUE_WAIT_MS. */
+/**
+ * Enqueues a stored tensor's scan and waits for its outcome, at most INFERENCE_QUEUE_WAIT_MS.
+ * Throws QueueUnreachableError when the scan could not be queued; never once it is.
+ */
 export async function analyzeViaQueue(sessionId: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
   const { queue, events, recent } = client();
   const waitMs = env().INFERENCE_QUEUE_WAIT_MS;
   const data: ScanJob = { sessionId, demographics, deadline: Date.now() + waitMs };
-  const job = await queue.add("scan", data, { jobId: sessionId, removeOnComplete: true, removeOnFail: true });
+  const job = await enqueue(queue, data);
   try {
     const done = (await job.waitUntilFinished(events, waitMs)) as ScanDone;
     recent.push(done);

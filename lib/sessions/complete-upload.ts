@@ -3,9 +3,10 @@ import { env } from "@/lib/env";
 import type { Waveforms } from "@vitals/inference";
 import type { Session } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
-import { isDependencyDown } from "@/lib/http/unavailable";
+import { isDependencyDown, UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/http/unavailable";
 import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
 import { analyzeStoredTensor } from "@/lib/inference/analyze-stored";
+import { QueueUnreachableError } from "@/lib/inference/scan-queue";
 import { logger } from "@/lib/logger";
 import { tensorStorage } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals, SANDBOX_VITALS, type Vitals } from "./fallback";
@@ -37,18 +38,23 @@ async function measure(session: Session): Promise<Measured> {
   return { vitals: fallbackVitals(fallbackConfigSchema.parse(session.fallbackConfig)) };
 }
 
-const RETRY_DELETE_MS = 2_000;
-const RETRY_DELETE_TIMES = 60;
+const RETRY_MS = 2_000;
+const RETRY_TIMES = 60;
 
 function deleteSession(sessionId: string) {
   return db.session.deleteMany({ where: { id: sessionId } });
 }
 
-function retryDelete(sessionId: string, attempt: number): void {
-  if (attempt > RETRY_DELETE_TIMES) return;
+/** Runs `task` every 2 s (for 2 minutes at most) until the database takes it. */
+function retryUntilDatabaseBack(task: () => Promise<unknown>, attempt: number): void {
+  if (attempt > RETRY_TIMES) return;
   const timer = setTimeout(
-    () => void deleteSession(sessionId).catch(() => retryDelete(sessionId, attempt + 1)),
-    RETRY_DELETE_MS,
+    () =>
+      void task().catch((err: unknown) => {
+        if (isDependencyDown(err)) retryUntilDatabaseBack(task, attempt + 1);
+        else logger.error("retried write failed", { error: (err as Error).message });
+      }),
+    RETRY_MS,
   );
   timer.unref();
 }
@@ -108,16 +114,21 @@ export async function completeUpload(
   });
   if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "This session is already being processed");
 
+  // A failed delete must not cost the client its result: the session is gone or completed
+  // now, so the sweeper deletes the object as an orphan on its next run.
+  const deleteTensor = () =>
+    storage
+      .deleteTensor(sessionId)
+      .catch((err: unknown) => logger.error("tensor delete failed", { error: (err as Error).message }));
   let measured: Measured;
   try {
     measured = await measure(session);
-  } finally {
-    // A failed delete must not cost the client its result: the session is gone or completed
-    // now, so the sweeper deletes the object as an orphan on its next run.
-    await storage
-      .deleteTensor(sessionId)
-      .catch((err: unknown) => logger.error("tensor delete failed", { error: (err as Error).message }));
+  } catch (err) {
+    if (err instanceof QueueUnreachableError) await releaseClaim(session, err);
+    else await deleteTensor();
+    throw err;
   }
+  await deleteTensor();
   // Waveforms are health data too: only sent when asked for, and only kept (with the result,
   // deleted with it) when asked for at upload-complete.
   const waveforms = withWaveforms ? (measured.waveforms ?? null) : undefined;
@@ -128,10 +139,37 @@ export async function completeUpload(
     await deleteSession(sessionId).catch((err: unknown) => {
       if (!isDependencyDown(err)) throw err;
       logger.warn("session delete retried until the database is back", { error: (err as Error).message });
-      retryDelete(sessionId, 1);
+      retryUntilDatabaseBack(() => deleteSession(sessionId), 1);
     });
     return response;
   }
-  await saveResult(sessionId, "completed", { ...measured, waveforms }, new Date());
+  // As above: measured and paid for, so a database gone now still answers the vitals; the
+  // result is saved once it is back (the sweeper ends the session if this process dies first).
+  const result = { ...measured, waveforms };
+  const completedAt = new Date();
+  await saveResult(sessionId, "completed", result, completedAt).catch((err: unknown) => {
+    if (!isDependencyDown(err)) throw err;
+    logger.warn("result save retried until the database is back", { error: (err as Error).message });
+    retryUntilDatabaseBack(() => saveResult(sessionId, "completed", result, completedAt), 1);
+  });
   return response;
+}
+
+/**
+ * The scan was never queued (Redis unreachable): the session is opened again with its tensor
+ * kept, and the client is told to retry (503, docs/api.md "Errors").
+ */
+async function releaseClaim(session: Session, cause: QueueUnreachableError): Promise<never> {
+  logger.warn("scan not queued; session reopened", { error: cause.message });
+  await db.session
+    .updateMany({
+      where: { id: session.id, status: "processing" },
+      data: { status: session.status, processingStartedAt: null },
+    })
+    .catch((err: unknown) => logger.error("session reopen failed", { error: (err as Error).message }));
+  throw new ApiError(
+    "UNAVAILABLE",
+    "The inference queue is unreachable; nothing was measured. Send upload-complete again.",
+    UNAVAILABLE_RETRY_AFTER_SECONDS,
+  );
 }
