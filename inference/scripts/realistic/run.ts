@@ -203,7 +203,9 @@ export async function runRealistic(argv: string[]) {
           }
           if (argv.includes("--verbose")) {
             const v = r.out.ok ? `${r.out.vitals.heart_rate} conf ${r.out.vitals.confidence}` : r.out.error.code;
-            const rr = r.out.ok ? ` rr ${r.truth.respiratoryRate.toFixed(1)} -> ${r.out.vitals.respiratory_rate}` : "";
+            const rr = r.out.ok
+              ? ` rr ${r.truth.respiratoryRate.toFixed(1)} -> ${r.out.vitals.respiratory_rate} conf ${r.out.vitals.quality?.respiratory_rate.confidence}`
+              : "";
             console.log(
               `#${r.c.index} ${r.c.codec} ${r.c.fps} fps F${r.c.fitzpatrick} cheek ${r.c.cheekPx}px ${r.c.kbps} kbps hr ${r.truth.heartRate.toFixed(1)} -> ${v}${rr}`,
             );
