@@ -205,6 +205,31 @@ describe("429 handling", () => {
     expect(service.requests).toHaveLength(1);
   });
 
+  it("a body that stops arriving is a timeout, not 'no JSON body'; a body that is not JSON says so", async () => {
+    const stalledBody: typeof fetch = async (_url, init) =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode('{"session_id":'));
+            init?.signal?.addEventListener("abort", () => c.error(init.signal?.reason));
+          },
+        }),
+        { status: 200, headers: { "content-type": "application/json" } },
+      );
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: stalledBody, timeoutMs: 200 });
+    const err = await client.startSession().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VitalsNetworkError);
+    expect((err as Error).message).toBe(
+      "POST /sdk/session/start answered 200, but its body did not arrive within 0.2 s",
+    );
+
+    const html = fakeService(() => new Response("<html>proxy</html>", { status: 200 }));
+    const other = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: html.fetch });
+    expect(((await other.startSession().catch((e: unknown) => e)) as Error).message).toBe(
+      "POST /sdk/session/start answered 200 without a JSON body",
+    );
+  });
+
   it("waits out AUTH_BLOCKED by its Retry-After header too", async () => {
     const blocked = () => errorResponse(429, "AUTH_BLOCKED", { retryable: true, headers: { "retry-after": "3" } });
     const service = fakeService((_req, i) => (i === 0 ? blocked() : jsonResponse(session())));

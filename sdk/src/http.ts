@@ -125,10 +125,18 @@ export async function sendJson<T>(
   try {
     body = (await res.json()) as T;
   } catch (err) {
-    throw new VitalsNetworkError(
-      `${init.method ?? "GET"} ${new URL(url).pathname} answered ${res.status} without a JSON body`,
-      { cause: err },
-    );
+    // The body is read under the same signals as the request: a timeout or the caller's abort
+    // can end it too, and is reported as what it is.
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    const what = `${init.method ?? "GET"} ${new URL(url).pathname}`;
+    const name = (err as Error)?.name;
+    const message =
+      name === "TimeoutError" || name === "AbortError"
+        ? `${what} answered ${res.status}, but its body did not arrive within ${opts.timeoutMs / 1000} s`
+        : err instanceof SyntaxError
+          ? `${what} answered ${res.status} without a JSON body`
+          : `${what} answered ${res.status}, but its body was cut off: ${(err as Error)?.message ?? err}`;
+    throw new VitalsNetworkError(message, { cause: err });
   }
   const { status: _status, ...rest } = meta;
   return { ...body, ...rest };
