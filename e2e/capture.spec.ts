@@ -7,7 +7,14 @@ import { decodeTensor } from "@vitals/inference";
 import { writeFaceVideo, type FaceVideoTruth } from "./fixtures/face-video";
 import { heartRateBetween, shownHeartRate } from "./fixtures/pulse-waveform";
 import { signUpVerified } from "./support/accounts";
-import { encodedTensor, launchWithCamera, openHarness, runCapture, type CaptureRun } from "./support/capture-harness";
+import {
+  encodedTensor,
+  launchWithCamera,
+  openHarness,
+  runCapture,
+  runNeverPlaying,
+  type CaptureRun,
+} from "./support/capture-harness";
 
 // The browser SDK end to end: Chromium's camera is a generated face video with a known pulse
 // (e2e/fixtures/face-video.ts); the SDK finds the face, samples the skin regions, uploads the
@@ -174,6 +181,28 @@ test("face covered for most of the capture: not enough usable signal, nothing up
   const aborted = await runCapture(page, await clientToken(baseURL!), CAPTURE_SECONDS, { abortAfterMs: 1000 });
   expect(aborted.error).toEqual({ name: "CaptureError", reason: "aborted", message: "the capture was aborted" });
   expect(requests.filter((r) => r.includes("/sdk/session/") || r.startsWith("PUT "))).toEqual([]);
+});
+
+test("a video file that never loads: start() ends with a source error after 10 s, and at once on abort()", async ({
+  baseURL,
+}) => {
+  browser = await launchWithCamera();
+  const page = await openHarness(browser, baseURL!);
+  // The request is held and never answered, as a stalled server would.
+  await page.route(`${baseURL}/never.webm`, () => undefined);
+  const stalled = await runNeverPlaying(page, await clientToken(baseURL!), "/never.webm");
+  expect(stalled.error).toEqual({
+    name: "CaptureError",
+    reason: "source",
+    message: "the video did not start playing within 10 s",
+  });
+  // The face model loads first (a few seconds), then the 10 s wait for the video.
+  expect(stalled.ms).toBeGreaterThanOrEqual(10_000);
+  expect(stalled.ms).toBeLessThan(30_000);
+
+  const aborted = await runNeverPlaying(page, await clientToken(baseURL!), "/never.webm", 8000);
+  expect(aborted.error).toEqual({ name: "CaptureError", reason: "aborted", message: "the capture was aborted" });
+  expect(aborted.ms).toBeLessThan(9500);
 });
 
 test("a video file in a video element: the file's own timeline, heart rate within 3 bpm", async ({

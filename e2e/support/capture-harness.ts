@@ -28,6 +28,19 @@ window.runCapture = async (credential, durationSeconds, abortAfterMs, videoUrl) 
     stream?.getTracks().forEach((t) => t.stop());
   }
 };
+// A video whose file never arrives: start() must end by itself, or at once on abort().
+window.runNeverPlaying = async (credential, videoUrl, abortAfterMs) => {
+  const source = Object.assign(document.createElement("video"), { muted: true, playsInline: true, src: videoUrl });
+  const capture = new VitalsCapture(source, { credential, baseUrl: location.origin, durationSeconds: 20 });
+  const t0 = performance.now();
+  if (abortAfterMs) setTimeout(() => capture.abort(), abortAfterMs);
+  try {
+    await capture.start();
+    return { ok: true, ms: performance.now() - t0 };
+  } catch (err) {
+    return { ok: false, error: { name: err.name, reason: err.reason, message: err.message }, ms: performance.now() - t0 };
+  }
+};
 // [capture time ms, file frame index] of every frame, read from the fixture's index blocks.
 async function watchFrameIndex(stream) {
   const video = Object.assign(document.createElement("video"), { muted: true, srcObject: stream });
@@ -117,4 +130,19 @@ export async function encodedTensor(page: Page): Promise<{ bytes: Uint8Array; ti
     () => (window as unknown as { encoded: { timestamps: number[] } }).encoded.timestamps,
   );
   return { bytes: new Uint8Array(Buffer.from(base64, "base64")), timestamps };
+}
+
+/** A capture from the video at `videoUrl`, which never loads; abortAfterMs calls abort() that long after start(). */
+export function runNeverPlaying(
+  page: Page,
+  credential: string,
+  videoUrl: string,
+  abortAfterMs = 0,
+): Promise<{ ok: boolean; ms: number; error?: { name: string; reason?: string; message: string } }> {
+  type Run = (c: string, v: string, a: number) => Promise<{ ok: boolean; ms: number }>;
+  return page.evaluate(([c, v, a]) => (window as unknown as { runNeverPlaying: Run }).runNeverPlaying(c, v, a), [
+    credential,
+    videoUrl,
+    abortAfterMs,
+  ] as const);
 }

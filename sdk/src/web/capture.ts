@@ -80,7 +80,7 @@ export class VitalsCapture {
       this.#events.emit("stage", { stage: "loading-model" });
       // The model first: a video file must not play past its start while the model loads.
       tracker = await FaceTracker.start(this.#options.assetsBaseUrl, signal);
-      const [video, ownVideo] = await playing(this.#source);
+      const [video, ownVideo] = await playing(this.#source, signal);
       owned = ownVideo;
       this.#events.emit("stage", { stage: "capturing" });
       const durationSeconds = Math.min(this.#options.durationSeconds, videoSecondsLeft(video));
@@ -153,8 +153,42 @@ export class VitalsCapture {
   }
 }
 
-/** The element to sample, playing; and the one made here for a MediaStream (to release after). */
-async function playing(source: CaptureSource): Promise<[HTMLVideoElement, HTMLVideoElement | undefined]> {
+// A camera starts within a second; a video file over the network may need to buffer first.
+const START_TIMEOUT_MS = 10_000;
+
+/**
+ * The element to sample, playing; and the one made here for a MediaStream (to release after).
+ * A source that never starts (a stream that gives no frame, a file that never loads) is a
+ * `source` error after START_TIMEOUT_MS, and abort() ends the wait at once.
+ */
+function playing(
+  source: CaptureSource,
+  signal: AbortSignal,
+): Promise<[HTMLVideoElement, HTMLVideoElement | undefined]> {
+  return new Promise((resolve, reject) => {
+    let pending = true;
+    const timer = setTimeout(() => {
+      pending = false;
+      reject(new CaptureError("source", `the video did not start playing within ${START_TIMEOUT_MS / 1000} s`));
+    }, START_TIMEOUT_MS);
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    startPlaying(source)
+      .then(([video, owned]) => {
+        // Too late (timed out or aborted): the element made here is released at once.
+        if (owned && (signal.aborted || !pending)) owned.srcObject = null;
+        resolve([video, owned]);
+      }, reject)
+      .finally(() => {
+        pending = false;
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+      });
+  });
+}
+
+async function startPlaying(source: CaptureSource): Promise<[HTMLVideoElement, HTMLVideoElement | undefined]> {
   let video: HTMLVideoElement;
   let owned: HTMLVideoElement | undefined;
   if (source instanceof HTMLVideoElement) video = source;
