@@ -22,13 +22,21 @@ function withKeyFrames(frames: Uint8Array, frameCount: number, gopFrames: number
   return f;
 }
 
-async function scan(o: { fps: number; heartRate?: number; pulse?: boolean; gopSeconds?: number; seed?: number }) {
+async function scan(o: {
+  fps: number;
+  heartRate?: number;
+  pulse?: boolean;
+  gopSeconds?: number;
+  seed?: number;
+  sdnnMs?: number;
+}) {
   const s = synthesizeFrames({
     seed: o.seed ?? 4242,
     fps: o.fps,
     frameCount: 20 * o.fps,
     heartRate: o.heartRate,
     pulse: o.pulse ?? true,
+    sdnnMs: o.sdnnMs,
     noise: 4,
     fitzpatrick: 3,
   });
@@ -77,6 +85,23 @@ describe("key-frame pattern of a video codec", () => {
     expect(gop).toBeUndefined();
     expect(out.ok && out.vitals.confidence).toBeGreaterThanOrEqual(0.7);
   }, 30_000);
+
+  it.each([60, 90, 120, 150, 180])(
+    "no codec, no key-frame rule: a clean %i bpm pulse (on the teeth of a 1 s or 2 s comb) reads right at high confidence",
+    async (heartRate) => {
+      // A browser capture reads the camera before any codec; the rules for a codec's key frames
+      // (which a pulse at a multiple of 30 bpm matches exactly) apply only where one is found.
+      for (const seed of [11, 12, 13]) {
+        // HRV as people have it: a fast heart varies less in milliseconds.
+        const { out, truth } = await scan({ fps: 30, heartRate, seed, sdnnMs: 45 * Math.min(1, 75 / heartRate) });
+        if (!out.ok) throw new Error(out.error.code);
+        expect(Math.abs(out.vitals.heart_rate - truth.heartRate), `seed ${seed}`).toBeLessThan(3);
+        expect(out.vitals.confidence, `seed ${seed}`).toBeGreaterThanOrEqual(0.7);
+        expect(out.vitals.quality?.reasons).not.toContain("compression");
+      }
+    },
+    60_000,
+  );
 
   it("removal keeps what is not periodic, camera events included", () => {
     const T = 400,

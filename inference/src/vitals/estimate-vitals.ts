@@ -28,7 +28,11 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
   // and the rate is not trusted on the comb's teeth.
   const raw = withoutColourSteps(model, fps).out;
   const spectra = signalDfts(raw, fps, raw.frames / fps);
-  const gop = detectKeyFramePeriod(raw, fps, spectra);
+  // Only where the capture shows a codec's key frames (compression.ts): a steady pulse at a
+  // multiple of 30 bpm is itself a comb on a 1 s or 2 s GOP's teeth, and without a codec
+  // (a browser capture) these rules only took right readings down (docs/inference.md).
+  const codec = compressed(model, fps);
+  const gop = codec ? detectKeyFramePeriod(raw, fps, spectra) : undefined;
   const out = gop ? withoutKeyFrames(raw, gop.frames) : raw;
   const mask = motionMask(out, fps);
   const cands = pulseCandidates(out, fps, mask, motionMask(out, fps, true));
@@ -77,9 +81,10 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
     sharedSnrDb: fused.sharedSnrDb,
     sharedFloor: fused.sharedFloor,
     onKeyFrames:
-      onKeyFramePattern(out, fps, heartRate) ||
-      (!!gop && onComb(heartRate, gop.seconds)) ||
-      onKeyFrameLine(raw, fps, heartRate, spectra),
+      codec &&
+      (onKeyFramePattern(out, fps, heartRate) ||
+        (!!gop && onComb(heartRate, gop.seconds)) ||
+        onKeyFrameLine(raw, fps, heartRate, spectra)),
     methodGapBpm: beats.methodGapBpm,
     rateBpm: heartRate,
     sharedHarmonicSnrDb: fused.sharedHarmonicSnrDb,
@@ -94,7 +99,7 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
     sdnnMs: beats.sdnnMs,
     motionFraction: maskedFraction(mask),
     lightLevel: lightLevel(out),
-    compressed: compressed(model, fps),
+    compressed: codec,
   });
   return {
     ok: true,
