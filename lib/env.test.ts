@@ -40,6 +40,8 @@ describe("loadEnv", () => {
     ["STORAGE_DRIVER", "ftp"],
     ["S3_FORCE_PATH_STYLE", "maybe"],
     ["S3_ENDPOINT", "not a url"],
+    // Longer than the sweeper leaves a processing session (5 minutes).
+    ["INFERENCE_QUEUE_WAIT_MS", "300000"],
   ])("names the bad variable %s", (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrow(EnvError);
     expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(name));

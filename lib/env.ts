@@ -64,7 +64,9 @@ const envSchema = z
     INFERENCE_THREADS: int(1, 64).optional(),
     INFERENCE_TIMEOUT_MS: int(100, 600_000).default(10_000),
     INFERENCE_QUEUE: z.enum(["pool", "redis"]).default("pool"),
-    INFERENCE_QUEUE_WAIT_MS: int(1000, 600_000).default(90_000),
+    // At most 4 minutes: the sweeper takes a session still processing after 5 as lost
+    // (lib/sessions/sweep.ts), so a longer wait would find its session already ended.
+    INFERENCE_QUEUE_WAIT_MS: int(1000, 240_000).default(90_000),
     SWEEP_INTERVAL_SECONDS: int(1, 3600).default(30),
     TRY_IT_DAILY_SCANS: int(0, 10_000).default(20),
     REQUEST_LOG: z

@@ -70,6 +70,16 @@ async function sessionState(id: string) {
   return { status: row?.status, tensorBytes: await tensorStorage().tensorBytes(id) };
 }
 
+/** Until /health (which asks the queue too) is 200 again: the queue's connection is back. */
+async function queueBack() {
+  const { GET } = await import("@/app/health/route");
+  for (let i = 0; i < 60; i++) {
+    if ((await GET(new Request("http://x/health"))).status === 200) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the queue did not come back");
+}
+
 describe("the queue's Redis or the database lost around a scan", () => {
   it.each([
     ["refused", () => rd.cut(), () => rd.restore()],
@@ -107,6 +117,30 @@ describe("the queue's Redis or the database lost around a scan", () => {
     },
     60_000,
   );
+
+  it("Redis lost while a queued scan waits: fallback vitals at INFERENCE_QUEUE_WAIT_MS, not when Redis returns", async () => {
+    process.env.INFERENCE_QUEUE_WAIT_MS = "4000";
+    resetEnv();
+    worker.kill("SIGSTOP");
+    try {
+      const { key, id } = await uploaded(70);
+      const t0 = performance.now();
+      const answer = complete(key, id);
+      for (let i = 0; i < 300 && !(await watch.getJob(id)); i++) await new Promise((r) => setTimeout(r, 10));
+      await rd.cut();
+      const { status, body } = await answer;
+      expect(performance.now() - t0).toBeLessThan(8000);
+      expect(status).toBe(200);
+      expect(body.vitals.confidence).toBe(0);
+      expect((await sessionState(id)).tensorBytes).toBeFalsy();
+    } finally {
+      await rd.restore();
+      worker.kill("SIGCONT");
+      process.env.INFERENCE_QUEUE_WAIT_MS = "60000";
+      resetEnv();
+      await queueBack();
+    }
+  }, 60_000);
 
   it("PERSIST_VITALS=true, the database lost while the worker runs: the client still gets the vitals, saved once it is back", async () => {
     process.env.PERSIST_VITALS = "true";

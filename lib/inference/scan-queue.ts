@@ -52,17 +52,20 @@ export class QueueUnreachableError extends Error {
   }
 }
 
-function enqueue(queue: Queue, data: ScanJob) {
+/** `work`, or a rejection naming `what` once `ms` have passed. */
+function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("enqueue timed out")), ENQUEUE_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
   });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function enqueue(queue: Queue, data: ScanJob) {
   const add = queue.add("scan", data, { jobId: data.sessionId, removeOnComplete: true, removeOnFail: true });
-  return Promise.race([add, timeout])
-    .catch((err: unknown) => {
-      throw new QueueUnreachableError(err);
-    })
-    .finally(() => clearTimeout(timer));
+  return within(add, ENQUEUE_TIMEOUT_MS, "enqueue").catch((err: unknown) => {
+    throw new QueueUnreachableError(err);
+  });
 }
 
 type Client = { queue: Queue; events: QueueEvents; recent: ScanDone[] };
@@ -90,14 +93,18 @@ export async function analyzeViaQueue(sessionId: string, demographics?: Demograp
   const data: ScanJob = { sessionId, demographics, deadline: Date.now() + waitMs };
   const job = await enqueue(queue, data);
   try {
-    const done = (await job.waitUntilFinished(events, waitMs)) as ScanDone;
+    // BullMQ's own ttl starts only after calls to Redis that wait for it to come back: the
+    // whole wait is bounded here, so a Redis lost mid-wait ends in fallback vitals on time.
+    const done = await within(job.waitUntilFinished(events, waitMs) as Promise<ScanDone>, waitMs, "the scan");
     recent.push(done);
     if (recent.length > 200) recent.shift();
     const stored = await redis().getdel(resultKey(sessionId));
     if (!stored) return { ok: false, error: { code: "WORKER_CRASH", message: "the worker's outcome is missing" } };
     return JSON.parse(stored) as AnalyzeOutcome;
   } catch (err) {
-    await job.remove().catch(() => undefined);
+    // Not awaited: with Redis gone it would hold the answer; a job left behind finds its
+    // deadline passed and ends without running (startScanWorker).
+    void job.remove().catch(() => undefined);
     return { ok: false, error: { code: "WORKER_CRASH", message: `queued scan failed: ${(err as Error).message}` } };
   }
 }
