@@ -73,13 +73,20 @@ export async function receiveUpload(req: Request, sessionId: string, now = new D
   });
   if (opened.count === 0) throw forbidden("This session no longer accepts uploads");
 
-  const stored = await storeTensor(sessionId, body as WebReadableStream<Uint8Array>, max);
+  // upload-complete may claim the session while this body is still arriving: then this body is
+  // dropped before it replaces the tensor that upload-complete is measuring.
+  const stillOpen = async () => {
+    const open = await db.session.count({ where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } } });
+    if (open === 0) throw forbidden("This session no longer accepts uploads");
+  };
+  const stored = await storeTensor(sessionId, body as WebReadableStream<Uint8Array>, max, stillOpen);
   const committed = await db.session.updateMany({
     where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } },
     data: { storageKey: sessionId, uploadedBytes: BigInt(stored.bytes) },
   });
   if (committed.count === 0) {
-    // upload-complete claimed the session while this body was still arriving.
+    // Claimed in the moment between the check and the rename: this body replaced the tensor
+    // being measured, and is dropped with it (the scan answers fallback vitals).
     await deleteTensor(sessionId);
     throw forbidden("This session no longer accepts uploads");
   }

@@ -1,3 +1,4 @@
+import { isDependencyDown } from "@/lib/http/unavailable";
 import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
@@ -51,8 +52,15 @@ export function setTensorWriteStream(open: ((file: string) => Writable) | null):
 /**
  * Streams a body to storage, refusing it with 413 the moment it crosses maxBytes. The partial
  * file is removed whatever goes wrong; a disk fault is 503 UNAVAILABLE, a broken body 400.
+ * `stillWanted` is asked once the body is whole, before it replaces what is stored: an error it
+ * throws drops this body and leaves the stored tensor as it was.
  */
-export async function storeTensor(sessionId: string, body: WebReadableStream<Uint8Array>, maxBytes: number) {
+export async function storeTensor(
+  sessionId: string,
+  body: WebReadableStream<Uint8Array>,
+  maxBytes: number,
+  stillWanted: () => Promise<void> = async () => undefined,
+) {
   await mkdir(dir(), { recursive: true, mode: 0o700 }).catch((err: unknown) => {
     throw storageFault(err) ?? err;
   });
@@ -69,10 +77,11 @@ export async function storeTensor(sessionId: string, body: WebReadableStream<Uin
   });
   try {
     await pipeline(Readable.fromWeb(body), counter, openWriteStream(partial));
+    await stillWanted();
     await rename(partial, tensorPath(sessionId));
   } catch (err) {
     await rm(partial, { force: true });
-    if (err instanceof ApiError) throw err;
+    if (err instanceof ApiError || isDependencyDown(err)) throw err;
     const fault = storageFault(err);
     if (fault) throw fault;
     throw new ApiError("INVALID_REQUEST", "The upload was interrupted before the body arrived whole");

@@ -174,6 +174,37 @@ describe("PUT {upload_url}", () => {
     expect((await uploadTensor(url, new Uint8Array(10))).status).toBe(403);
   });
 
+  it("a second PUT still arriving when upload-complete claims the session: 403, and the tensor being measured stays as it was", async () => {
+    const { session } = await newSession();
+    expect((await uploadTensor(session.upload_url, new Uint8Array(10).fill(1))).status).toBe(200);
+    let finish!: () => void;
+    const held = new Promise<void>((r) => {
+      finish = r;
+    });
+    const second = uploadTensor(
+      session.upload_url,
+      new ReadableStream<Uint8Array>({
+        async start(c) {
+          c.enqueue(new Uint8Array(20).fill(2));
+          await held;
+          c.close();
+        },
+      }),
+    );
+    // The body has begun (the session is marked uploading); now upload-complete claims it.
+    for (let i = 0; i < 200; i++) {
+      const row = await db.session.findUnique({ where: { id: session.session_id } });
+      if (row?.status === "uploading") break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await db.session.update({ where: { id: session.session_id }, data: { status: "processing" } });
+    finish();
+    const res = await second;
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe("FORBIDDEN");
+    expect(await readFile(tensorPath(session.session_id))).toEqual(Buffer.alloc(10, 1));
+  });
+
   it("403 FORBIDDEN for a PUT after upload-complete", async () => {
     const { key, session } = await newSession();
     await uploadTensor(session.upload_url, new Uint8Array(10));
