@@ -46,4 +46,18 @@ describe("encodeTensor", () => {
     await expect(encodeTensor(frames(150), { fps: 60 })).rejects.toThrow(/5 to 120 s/); // 2.5 s
     await expect(encodeTensor(frames(150), { fps: 30, captureStartedAt: -1 })).rejects.toThrow(/captureStartedAt/);
   });
+
+  it("refuses a body over the upload limit (2,158+ frames uncompressed at the default 128 MiB), and takes it gzipped", async () => {
+    const big = new Uint8Array(2200 * TENSOR_FRAME_BYTES);
+    await expect(encodeTensor(big, { fps: 30 })).rejects.toThrow(
+      /over the 134217728-byte upload limit \(pass gzip: true/,
+    );
+    expect((await encodeTensor(big, { fps: 30, gzip: true })).byteLength).toBeLessThan(134217728);
+    expect((await encodeTensor(new Uint8Array(2157 * TENSOR_FRAME_BYTES), { fps: 30 })).byteLength).toBeLessThanOrEqual(
+      134217728,
+    );
+    await expect(encodeTensor(new Uint8Array(150 * TENSOR_FRAME_BYTES), { fps: 30, maxBytes: 1000 })).rejects.toThrow(
+      /over the 1000-byte/,
+    );
+  });
 });

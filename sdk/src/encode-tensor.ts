@@ -13,7 +13,11 @@ export type EncodeTensorOptions = {
   gzip?: boolean;
   /** Unix seconds on the device clock when capture started; 0 or absent if unknown. */
   captureStartedAt?: number;
+  /** The deployment's upload limit (`MAX_TENSOR_BYTES`; 128 MiB by default). */
+  maxBytes?: number;
 };
+
+export const DEFAULT_MAX_TENSOR_BYTES = 128 * 1024 * 1024;
 
 /**
  * `frames`: uint8 [T, 12, 72, 72], planar: plane c is region c / 3 (forehead, left cheek, right
@@ -37,6 +41,11 @@ export async function encodeTensor(frames: Uint8Array, opts: EncodeTensorOptions
     throw new RangeError("captureStartedAt: whole Unix seconds");
 
   const body = opts.gzip ? await gzip(frames) : frames;
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_TENSOR_BYTES;
+  if (TENSOR_HEADER_BYTES + body.byteLength > maxBytes)
+    throw new RangeError(
+      `${TENSOR_HEADER_BYTES + body.byteLength} bytes: over the ${maxBytes}-byte upload limit${opts.gzip ? "" : " (pass gzip: true: a camera's regions about halve)"}`,
+    );
   const out = new Uint8Array(TENSOR_HEADER_BYTES + body.byteLength);
   const header = new DataView(out.buffer, 0, TENSOR_HEADER_BYTES);
   out.set(TENSOR_MAGIC, 0);

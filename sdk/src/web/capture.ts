@@ -8,7 +8,7 @@ import { captureFrames, type Captured } from "./capture-loop.js";
 import { CaptureError } from "./errors.js";
 import { Emitter, type CaptureEvents, type Listener } from "./events.js";
 import { FaceTracker } from "./face-tracker.js";
-import { captureLengths } from "./frame-judge.js";
+import { captureLengths, neededSeconds } from "./frame-judge.js";
 import { fitToTensor, measuredFps, resampleFrames } from "./resample.js";
 
 export type CaptureOptions = {
@@ -46,10 +46,12 @@ export class VitalsCapture {
   readonly #events = new Emitter();
   readonly #abort = new AbortController();
   #started = false;
+  #minUsableGiven = false;
   #stats?: CaptureStats;
 
   constructor(source: CaptureSource, options: CaptureOptions) {
     const { durationSeconds, minUsableSeconds } = captureLengths(options);
+    this.#minUsableGiven = options.minUsableSeconds !== undefined;
     const assetsBaseUrl = (options.assetsBaseUrl ?? globalThis.location?.origin ?? options.baseUrl).replace(/\/+$/, "");
     this.#options = { ...options, durationSeconds, minUsableSeconds, assetsBaseUrl };
     this.#client = new VitalsClient({ credential: options.credential, baseUrl: options.baseUrl, fetch: options.fetch });
@@ -77,6 +79,8 @@ export class VitalsCapture {
     let tracker: FaceTracker | undefined;
     let owned: HTMLVideoElement | undefined;
     try {
+      // abort() before start(): nothing runs.
+      signal.throwIfAborted();
       this.#events.emit("stage", { stage: "loading-model" });
       // The model first: a video file must not play past its start while the model loads.
       tracker = await FaceTracker.start(this.#options.assetsBaseUrl, signal);
@@ -84,16 +88,14 @@ export class VitalsCapture {
       owned = ownVideo;
       this.#events.emit("stage", { stage: "capturing" });
       const durationSeconds = Math.min(this.#options.durationSeconds, videoSecondsLeft(video));
-      const captured = await captureFrames(video, tracker, this.#events, {
-        durationSeconds,
-        minUsableSeconds: this.#options.minUsableSeconds,
-        signal,
-      });
+      // A video file shorter than the duration: the default need follows what it can give.
+      const minUsableSeconds = neededSeconds(this.#options, this.#minUsableGiven, durationSeconds);
+      const captured = await captureFrames(video, tracker, this.#events, { durationSeconds, minUsableSeconds, signal });
       tracker.stop();
-      if (captured.usableSeconds < this.#options.minUsableSeconds) {
+      if (captured.usableSeconds < minUsableSeconds) {
         throw new CaptureError(
           "not-enough-signal",
-          `not enough usable signal: ${captured.usableSeconds.toFixed(1)} s with a well-lit, steady face, ${this.#options.minUsableSeconds} s needed; nothing was uploaded`,
+          `not enough usable signal: ${captured.usableSeconds.toFixed(1)} s with a well-lit, steady face, ${minUsableSeconds} s needed; nothing was uploaded`,
         );
       }
       this.#events.emit("stage", { stage: "encoding" });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { captureLengths, captureOver, FrameJudge, MIN_SKIN, TOO_DARK_LUMA, TOO_FAST } from "./frame-judge.js";
+import {
+  captureLengths,
+  captureOver,
+  FrameJudge,
+  neededSeconds,
+  MIN_SKIN,
+  TOO_DARK_LUMA,
+  TOO_FAST,
+} from "./frame-judge.js";
 
 const good = { face: true as const, faceLuma: 140, skinFraction: 0.7, speed: 0.05 };
 
@@ -76,5 +84,17 @@ describe("captureLengths", () => {
   it("with the shortest capture, one unusable second still leaves the needed seconds reachable", () => {
     const opts = captureLengths({ durationSeconds: 6 });
     expect(captureOver(0.9, 0, opts)).toBe(false);
+  });
+});
+
+describe("neededSeconds", () => {
+  const lengths = captureLengths({});
+  it("a video file shorter than the duration lowers the default need to 60 % of it, at least 5", () => {
+    expect(neededSeconds(lengths, false, 20)).toBe(12);
+    expect(neededSeconds(lengths, false, 10)).toBe(6);
+    expect(neededSeconds(lengths, false, 6)).toBe(5);
+  });
+  it("keeps a need the caller set", () => {
+    expect(neededSeconds(captureLengths({ minUsableSeconds: 15 }), true, 10)).toBe(15);
   });
 });

@@ -80,3 +80,17 @@ export function captureLengths(o: { durationSeconds?: number; minUsableSeconds?:
     );
   return { durationSeconds, minUsableSeconds };
 }
+
+/**
+ * The usable seconds a capture needs once its length is known: a video file shorter than
+ * durationSeconds lowers the default need (60 % of what it can give, at least 5); a need
+ * the caller set stays.
+ */
+export function neededSeconds(
+  lengths: { durationSeconds: number; minUsableSeconds: number },
+  callerSet: boolean,
+  seconds: number,
+): number {
+  if (callerSet) return lengths.minUsableSeconds;
+  return Math.min(lengths.minUsableSeconds, Math.max(MIN_USABLE_S, 0.6 * seconds));
+}
