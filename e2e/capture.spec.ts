@@ -183,7 +183,7 @@ test("face covered for most of the capture: not enough usable signal, nothing up
   expect(requests.filter((r) => r.includes("/sdk/session/") || r.startsWith("PUT "))).toEqual([]);
 });
 
-test("a video file that never loads: start() ends with a source error after 10 s, and at once on abort()", async ({
+test("a video file that never loads: start() ends with a source error after 10 s, and at once on abort(), before start() too", async ({
   baseURL,
 }) => {
   browser = await launchWithCamera();
@@ -203,6 +203,11 @@ test("a video file that never loads: start() ends with a source error after 10 s
   const aborted = await runNeverPlaying(page, await clientToken(baseURL!), "/never.webm", 8000);
   expect(aborted.error).toEqual({ name: "CaptureError", reason: "aborted", message: "the capture was aborted" });
   expect(aborted.ms).toBeLessThan(9500);
+
+  // Aborted before start(): nothing runs, not even the face model's load.
+  const early = await runNeverPlaying(page, await clientToken(baseURL!), "/never.webm", -1);
+  expect(early.error).toEqual({ name: "CaptureError", reason: "aborted", message: "the capture was aborted" });
+  expect(early.ms).toBeLessThan(500);
 });
 
 test("a video file in a video element: the file's own timeline, heart rate within 3 bpm", async ({

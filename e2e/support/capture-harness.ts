@@ -33,7 +33,8 @@ window.runNeverPlaying = async (credential, videoUrl, abortAfterMs) => {
   const source = Object.assign(document.createElement("video"), { muted: true, playsInline: true, src: videoUrl });
   const capture = new VitalsCapture(source, { credential, baseUrl: location.origin, durationSeconds: 20 });
   const t0 = performance.now();
-  if (abortAfterMs) setTimeout(() => capture.abort(), abortAfterMs);
+  if (abortAfterMs < 0) capture.abort(); // before start()
+  else if (abortAfterMs) setTimeout(() => capture.abort(), abortAfterMs);
   try {
     await capture.start();
     return { ok: true, ms: performance.now() - t0 };
@@ -132,7 +133,10 @@ export async function encodedTensor(page: Page): Promise<{ bytes: Uint8Array; ti
   return { bytes: new Uint8Array(Buffer.from(base64, "base64")), timestamps };
 }
 
-/** A capture from the video at `videoUrl`, which never loads; abortAfterMs calls abort() that long after start(). */
+/**
+ * A capture from the video at `videoUrl`, which never loads; abortAfterMs calls abort() that
+ * long after start() (a negative value: before it).
+ */
 export function runNeverPlaying(
   page: Page,
   credential: string,
