@@ -2,7 +2,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError, bodyTooLarge } from "@/lib/http/errors";
-import { deleteTensor, storeTensor } from "@/lib/storage/local-storage";
+import { storeTensor } from "@/lib/storage/local-storage";
 import { isValidUploadSignature } from "@/lib/storage/upload-url";
 import { isSessionId } from "./schemas";
 import { OPEN_FOR_UPLOAD } from "./states";
@@ -73,22 +73,15 @@ export async function receiveUpload(req: Request, sessionId: string, now = new D
   });
   if (opened.count === 0) throw forbidden("This session no longer accepts uploads");
 
-  // upload-complete may claim the session while this body is still arriving: then this body is
-  // dropped before it replaces the tensor that upload-complete is measuring.
-  const stillOpen = async () => {
-    const open = await db.session.count({ where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } } });
-    if (open === 0) throw forbidden("This session no longer accepts uploads");
+  // Committed once the body is whole and before it replaces the stored tensor: if upload-complete
+  // claimed the session while this body was still arriving, the body is dropped and the tensor
+  // being measured stays as it was.
+  const commit = async (bytes: number) => {
+    const committed = await db.session.updateMany({
+      where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } },
+      data: { storageKey: sessionId, uploadedBytes: BigInt(bytes) },
+    });
+    if (committed.count === 0) throw forbidden("This session no longer accepts uploads");
   };
-  const stored = await storeTensor(sessionId, body as WebReadableStream<Uint8Array>, max, stillOpen);
-  const committed = await db.session.updateMany({
-    where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } },
-    data: { storageKey: sessionId, uploadedBytes: BigInt(stored.bytes) },
-  });
-  if (committed.count === 0) {
-    // Claimed in the moment between the check and the rename: this body replaced the tensor
-    // being measured, and is dropped with it (the scan answers fallback vitals).
-    await deleteTensor(sessionId);
-    throw forbidden("This session no longer accepts uploads");
-  }
-  return stored;
+  return storeTensor(sessionId, body as WebReadableStream<Uint8Array>, max, commit);
 }

@@ -52,14 +52,14 @@ export function setTensorWriteStream(open: ((file: string) => Writable) | null):
 /**
  * Streams a body to storage, refusing it with 413 the moment it crosses maxBytes. The partial
  * file is removed whatever goes wrong; a disk fault is 503 UNAVAILABLE, a broken body 400.
- * `stillWanted` is asked once the body is whole, before it replaces what is stored: an error it
- * throws drops this body and leaves the stored tensor as it was.
+ * `beforeReplace` gets the body's size once it is whole, before it replaces what is stored: an
+ * error it throws drops this body and leaves the stored tensor as it was.
  */
 export async function storeTensor(
   sessionId: string,
   body: WebReadableStream<Uint8Array>,
   maxBytes: number,
-  stillWanted: () => Promise<void> = async () => undefined,
+  beforeReplace: (bytes: number) => Promise<void> = async () => undefined,
 ) {
   await mkdir(dir(), { recursive: true, mode: 0o700 }).catch((err: unknown) => {
     throw storageFault(err) ?? err;
@@ -77,7 +77,7 @@ export async function storeTensor(
   });
   try {
     await pipeline(Readable.fromWeb(body), counter, openWriteStream(partial));
-    await stillWanted();
+    await beforeReplace(bytes);
     await rename(partial, tensorPath(sessionId));
   } catch (err) {
     await rm(partial, { force: true });
