@@ -4,6 +4,7 @@ import type { AnalyzeOutcome, Demographics } from "@vitals/inference";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { redis } from "@/lib/redis";
+import { within } from "@/lib/within";
 
 // INFERENCE_QUEUE=redis: scans run in worker processes (`npm run worker`, any number, on any
 // machine sharing Redis and the tensor storage) fed by a BullMQ queue. A worker renews its
@@ -50,15 +51,6 @@ export class QueueUnreachableError extends Error {
     super(`the inference queue is unreachable: ${(cause as Error)?.message ?? cause}`, { cause });
     this.name = "QueueUnreachableError";
   }
-}
-
-/** `work`, or a rejection naming `what` once `ms` have passed. */
-function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 function enqueue(queue: Queue, data: ScanJob) {
