@@ -40,20 +40,18 @@ export type CaptureStats = {
 
 export class VitalsCapture {
   readonly #source: CaptureSource;
-  readonly #options: Required<Pick<CaptureOptions, "durationSeconds" | "minUsableSeconds" | "assetsBaseUrl">> &
-    CaptureOptions;
+  readonly #options: Required<Pick<CaptureOptions, "durationSeconds" | "assetsBaseUrl">> & CaptureOptions;
   readonly #client: VitalsClient;
   readonly #events = new Emitter();
   readonly #abort = new AbortController();
   #started = false;
-  #minUsableGiven = false;
   #stats?: CaptureStats;
 
   constructor(source: CaptureSource, options: CaptureOptions) {
-    const { durationSeconds, minUsableSeconds } = captureLengths(options);
-    this.#minUsableGiven = options.minUsableSeconds !== undefined;
+    // Checked here; the need itself is settled at start(), once a video file's length is known.
+    const { durationSeconds } = captureLengths(options);
     const assetsBaseUrl = (options.assetsBaseUrl ?? globalThis.location?.origin ?? options.baseUrl).replace(/\/+$/, "");
-    this.#options = { ...options, durationSeconds, minUsableSeconds, assetsBaseUrl };
+    this.#options = { ...options, durationSeconds, assetsBaseUrl };
     this.#client = new VitalsClient({ credential: options.credential, baseUrl: options.baseUrl, fetch: options.fetch });
     this.#source = source;
   }
@@ -89,7 +87,7 @@ export class VitalsCapture {
       this.#events.emit("stage", { stage: "capturing" });
       const durationSeconds = Math.min(this.#options.durationSeconds, videoSecondsLeft(video));
       // A video file shorter than the duration: the default need follows what it can give.
-      const minUsableSeconds = neededSeconds(this.#options, this.#minUsableGiven, durationSeconds);
+      const minUsableSeconds = neededSeconds(this.#options.minUsableSeconds, durationSeconds);
       const captured = await captureFrames(video, tracker, this.#events, { durationSeconds, minUsableSeconds, signal });
       tracker.stop();
       if (captured.usableSeconds < minUsableSeconds) {

@@ -88,13 +88,12 @@ describe("captureLengths", () => {
 });
 
 describe("neededSeconds", () => {
-  const lengths = captureLengths({});
   it("a video file shorter than the duration lowers the default need to 60 % of it, at least 5", () => {
-    expect(neededSeconds(lengths, false, 20)).toBe(12);
-    expect(neededSeconds(lengths, false, 10)).toBe(6);
-    expect(neededSeconds(lengths, false, 6)).toBe(5);
+    expect(neededSeconds(undefined, 20)).toBe(12);
+    expect(neededSeconds(undefined, 10)).toBe(6);
+    expect(neededSeconds(undefined, 6)).toBe(5);
   });
   it("keeps a need the caller set", () => {
-    expect(neededSeconds(captureLengths({ minUsableSeconds: 15 }), true, 10)).toBe(15);
+    expect(neededSeconds(15, 10)).toBe(15);
   });
 });

@@ -73,7 +73,7 @@ export function captureLengths(o: { durationSeconds?: number; minUsableSeconds?:
       `durationSeconds ${durationSeconds}: must be ${shortest} to 120 (a scan needs ${MIN_USABLE_S} s of usable face, and finding the face takes a moment)`,
     );
   const longest = durationSeconds - FIND_FACE_S;
-  const minUsableSeconds = o.minUsableSeconds ?? Math.min(longest, Math.max(MIN_USABLE_S, 0.6 * durationSeconds));
+  const minUsableSeconds = neededSeconds(o.minUsableSeconds, durationSeconds);
   if (!(minUsableSeconds >= MIN_USABLE_S && minUsableSeconds <= longest))
     throw new RangeError(
       `minUsableSeconds ${minUsableSeconds}: must be ${MIN_USABLE_S} to ${longest} (durationSeconds less ${FIND_FACE_S} s to find the face)`,
@@ -82,15 +82,9 @@ export function captureLengths(o: { durationSeconds?: number; minUsableSeconds?:
 }
 
 /**
- * The usable seconds a capture needs once its length is known: a video file shorter than
- * durationSeconds lowers the default need (60 % of what it can give, at least 5); a need
- * the caller set stays.
+ * The usable seconds a capture of `seconds` needs: the caller's figure, or by default 60 % of
+ * it and at least 5 (so a video file shorter than durationSeconds needs less).
  */
-export function neededSeconds(
-  lengths: { durationSeconds: number; minUsableSeconds: number },
-  callerSet: boolean,
-  seconds: number,
-): number {
-  if (callerSet) return lengths.minUsableSeconds;
-  return Math.min(lengths.minUsableSeconds, Math.max(MIN_USABLE_S, 0.6 * seconds));
+export function neededSeconds(callerSet: number | undefined, seconds: number): number {
+  return callerSet ?? Math.max(MIN_USABLE_S, 0.6 * seconds);
 }
