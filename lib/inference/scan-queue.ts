@@ -11,7 +11,7 @@ import { within } from "@/lib/within";
 // job's lock every LOCK_MS / 2; when a worker dies, another one takes the job over after at
 // most LOCK_MS + STALLED_CHECK_MS, once (maxStalledCount 1); a second death fails the job, and
 // the scan ends with fallback vitals. Vitals never travel in the job or its events (BullMQ keeps
-// those in Redis): the worker leaves the outcome under a short-lived key that the waiting app
+// those in Redis): the worker leaves the outcome (with the job's times) under a short-lived key that the waiting app
 // reads and deletes in one command.
 export const QUEUE_NAME = "inference";
 export const LOCK_MS = 5_000;
@@ -85,20 +85,59 @@ export async function analyzeViaQueue(sessionId: string, demographics?: Demograp
   const data: ScanJob = { sessionId, demographics, deadline: Date.now() + waitMs };
   const job = await enqueue(queue, data);
   try {
-    // BullMQ's own ttl starts only after calls to Redis that wait for it to come back: the
-    // whole wait is bounded here, so a Redis lost mid-wait ends in fallback vitals on time.
-    const done = await within(job.waitUntilFinished(events, waitMs) as Promise<ScanDone>, waitMs, "the scan");
-    recent.push(done);
-    if (recent.length > 200) recent.shift();
+    await finished(sessionId, events, waitMs);
     const stored = await redis().getdel(resultKey(sessionId));
     if (!stored) return { ok: false, error: { code: "WORKER_CRASH", message: "the worker's outcome is missing" } };
-    return JSON.parse(stored) as AnalyzeOutcome;
+    const saved = JSON.parse(stored) as Partial<Saved> & AnalyzeOutcome;
+    // (A worker of the previous release leaves the bare outcome.)
+    if (!saved.outcome) return saved;
+    recent.push(saved.done!);
+    if (recent.length > 200) recent.shift();
+    return saved.outcome;
   } catch (err) {
     // Not awaited: with Redis gone it would hold the answer; a job left behind finds its
     // deadline passed and ends without running (startScanWorker).
     void job.remove().catch(() => undefined);
     return { ok: false, error: { code: "WORKER_CRASH", message: `queued scan failed: ${(err as Error).message}` } };
   }
+}
+
+/** What a worker leaves for the app: the outcome and the job's times. */
+type Saved = { outcome: AnalyzeOutcome; done: ScanDone };
+
+/**
+ * Resolves when the scan's job has finished (its outcome is then under resultKey), rejects when
+ * it failed or after `ms`. BullMQ's job.waitUntilFinished is not used: it starts its ttl only
+ * after Redis calls that wait for Redis to come back, and one of those, failing, escapes as an
+ * unhandled rejection. Every Redis call here is handled, and the timer bounds the whole wait.
+ */
+function finished(jobId: string, queueEvents: QueueEvents, ms: number): Promise<void> {
+  // Per-job events ("completed:<id>") are emitted but not in QueueEvents' typed listener map.
+  const events = queueEvents as unknown as NodeJS.EventEmitter;
+  return new Promise((resolve, reject) => {
+    const completed = `completed:${jobId}`;
+    const failed = `failed:${jobId}`;
+    let open = true;
+    const settle = (end: () => void) => {
+      if (!open) return;
+      open = false;
+      clearTimeout(timer);
+      events.off(completed, onCompleted);
+      events.off(failed, onFailed);
+      end();
+    };
+    const onCompleted = () => settle(resolve);
+    const onFailed = ({ failedReason }: { failedReason: string }) => settle(() => reject(new Error(failedReason)));
+    const timer = setTimeout(() => settle(() => reject(new Error(`the scan timed out after ${ms} ms`))), ms);
+    events.on(completed, onCompleted);
+    events.on(failed, onFailed);
+    // Done before this listened: the worker leaves the outcome before it completes the job.
+    queueEvents
+      .waitUntilReady()
+      .then(() => redis().exists(resultKey(jobId)))
+      .then((found) => found && settle(resolve))
+      .catch(() => undefined);
+  });
 }
 
 const percentile = (values: number[], p: number) => {
@@ -158,8 +197,14 @@ export function startScanWorker(
         started > job.data.deadline
           ? { ok: false, error: { code: "TIMEOUT", message: "the app stopped waiting for this scan" } }
           : await analyze(job.data.sessionId, job.data.demographics);
-      await redis().set(resultKey(job.id!), JSON.stringify(outcome), "PX", RESULT_TTL_MS);
-      return { waitedMs: started - job.timestamp, ranMs: Date.now() - started, worker: `${hostname()}:${process.pid}` };
+      const done = {
+        waitedMs: started - job.timestamp,
+        ranMs: Date.now() - started,
+        worker: `${hostname()}:${process.pid}`,
+      };
+      const saved: Saved = { outcome, done };
+      await redis().set(resultKey(job.id!), JSON.stringify(saved), "PX", RESULT_TTL_MS);
+      return done;
     },
     { ...queueOptions(), concurrency, lockDuration: LOCK_MS, stalledInterval: STALLED_CHECK_MS, maxStalledCount: 1 },
   );
