@@ -7,6 +7,7 @@ import { startTcpProxy, type TcpProxy } from "@/test/tcp-proxy";
 let pg: TcpProxy;
 let rd: TcpProxy;
 let key: string;
+let developerId: string;
 const QUERY_TIMEOUT_MS = 1500;
 
 beforeAll(async () => {
@@ -23,7 +24,9 @@ beforeAll(async () => {
   });
   resetEnv();
   const { createDeveloperWithKeys } = await import("@/test/fixtures");
-  key = (await createDeveloperWithKeys()).test.key;
+  const made = await createDeveloperWithKeys();
+  key = made.test.key;
+  developerId = made.developer.id;
 });
 
 afterAll(async () => {
@@ -96,5 +99,44 @@ describe("a dependency that goes away and comes back", () => {
     await expectUnavailable(await health());
     await rd.restore();
     await expectRecovery();
+  });
+
+  it("request log: entries recorded while PostgreSQL is gone are written once it returns, once each", async () => {
+    process.env.REQUEST_LOG = "on";
+    resetEnv();
+    const { recordRequest, flushRequestLog } = await import("@/lib/request-log/record-request");
+    const { db } = await import("@/lib/db");
+    const requestIds = [crypto.randomUUID(), crypto.randomUUID()];
+    await pg.cut();
+    try {
+      for (const requestId of requestIds) {
+        recordRequest({
+          developerId,
+          apiKeyId: null,
+          keyPrefix: null,
+          method: "POST",
+          path: "/sdk/session/start",
+          status: 503,
+          errorCode: "UNAVAILABLE",
+          latencyMs: 3,
+          requestId,
+          createdAt: new Date(),
+        });
+      }
+      await flushRequestLog();
+    } finally {
+      await pg.restore();
+    }
+    // The retry timer writes them without another request or flush.
+    let rows: { requestId: string }[] = [];
+    for (let i = 0; i < 40 && rows.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      rows = await db.requestLog.findMany({ where: { requestId: { in: requestIds } }, select: { requestId: true } });
+    }
+    expect(rows.map((r) => r.requestId).sort()).toEqual([...requestIds].sort());
+    await flushRequestLog();
+    expect(await db.requestLog.count({ where: { requestId: { in: requestIds } } })).toBe(2);
+    delete process.env.REQUEST_LOG;
+    resetEnv();
   });
 });
