@@ -158,6 +158,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`${err.message}\n`);
       return EXIT.serviceError;
     }
+    // Refused by the client before any request (a tensor over the upload limit).
+    if (err instanceof RangeError) {
+      io.stderr(`${err.message}\n`);
+      return EXIT.usage;
+    }
     throw err;
   }
 }

@@ -225,9 +225,10 @@ describe("429 handling", () => {
 
     const html = fakeService(() => new Response("<html>proxy</html>", { status: 200 }));
     const other = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: html.fetch });
-    expect(((await other.startSession().catch((e: unknown) => e)) as Error).message).toBe(
-      "POST /sdk/session/start answered 200 without a JSON body",
-    );
+    const notJson = (await other.startSession().catch((e: unknown) => e)) as VitalsApiError;
+    expect(notJson).toBeInstanceOf(VitalsApiError);
+    expect(notJson).toMatchObject({ error: "UNEXPECTED_RESPONSE", status: 200, retryable: false });
+    expect(notJson.body.message).toBe("POST /sdk/session/start answered 200 without a JSON body: <html>proxy</html>");
   });
 
   it("waits out AUTH_BLOCKED by its Retry-After header too", async () => {
@@ -279,5 +280,41 @@ describe("429 handling", () => {
     await expect(client.startSession()).rejects.toMatchObject({ error: code, status });
     expect(service.requests).toHaveLength(1);
     expect(waits).toEqual([]);
+  });
+});
+
+describe("checked before a scan is spent", () => {
+  it("refuses a tensor over the upload limit without a request (the service's 413 would arrive as a broken pipe)", async () => {
+    const service = fakeService(() => jsonResponse(session()));
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, maxTensorBytes: 1000 });
+    await expect(client.measure(new Uint8Array(1001))).rejects.toThrow(
+      "the tensor is 1001 bytes: over the 1000-byte upload limit",
+    );
+    await expect(client.uploadTensor(session(), new Blob([new Uint8Array(1001)]))).rejects.toBeInstanceOf(RangeError);
+    expect(service.requests).toHaveLength(0);
+    // At the limit it goes out.
+    await client.uploadTensor(session(), new Uint8Array(1000).buffer);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it("refuses demographics the service would refuse, naming the field, before the session start", async () => {
+    const service = fakeService(() => jsonResponse(session()));
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
+    const tensor = new Uint8Array(100);
+    const refused: [unknown, string][] = [
+      [{ age: 0 }, "demographics.age"],
+      [{ age: 40.5 }, "demographics.age"],
+      [{ age: "40" }, "demographics.age"],
+      [{ sex: "m" }, "demographics.sex"],
+      [{ fitzpatrick: 7 }, "demographics.fitzpatrick"],
+      [{ gender: "F" }, "demographics.gender is not a field"],
+      [null, "demographics must be an object"],
+    ];
+    for (const [demographics, message] of refused) {
+      const err = await client.measure(tensor, { demographics: demographics as never }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TypeError);
+      expect((err as Error).message).toContain(message);
+    }
+    expect(service.requests).toHaveLength(0);
   });
 });

@@ -1,4 +1,6 @@
 import { credentialKind, validateApiKey, type CredentialKind, type KeyEnvironment } from "./api-key.js";
+import { checkDemographics } from "./demographics.js";
+import { DEFAULT_MAX_TENSOR_BYTES } from "./encode-tensor.js";
 import { InvalidApiKeyError, PollTimeoutError, VitalsApiError } from "./errors.js";
 import { send, sendJson, sleepUnlessAborted, type RetryPolicy, type Transport } from "./http.js";
 import { measureByPolling } from "./measure-by-polling.js";
@@ -33,6 +35,8 @@ export type VitalsClientOptions = {
   uploadTimeoutMs?: number;
   /** Upload-complete runs inference synchronously, up to 60-90 s (docs/sdk.md; default 3 min). */
   completeTimeoutMs?: number;
+  /** The deployment's upload limit (`MAX_TENSOR_BYTES`; 128 MiB by default): a larger tensor is refused before any request. */
+  maxTensorBytes?: number;
 };
 
 export type CallOptions = { signal?: AbortSignal };
@@ -73,6 +77,7 @@ export class VitalsClient {
   readonly #auth: Record<string, string>;
   readonly #transport: Transport;
   readonly #timeouts: { call: number; upload: number; complete: number };
+  readonly #maxTensorBytes: number;
 
   constructor(options: VitalsClientOptions) {
     // Before anything else, so a bad key never reaches the network (docs/sdk.md).
@@ -110,6 +115,19 @@ export class VitalsClient {
       upload: options.uploadTimeoutMs ?? 600_000,
       complete: options.completeTimeoutMs ?? 180_000,
     };
+    this.#maxTensorBytes = options.maxTensorBytes ?? DEFAULT_MAX_TENSOR_BYTES;
+  }
+
+  /**
+   * A tensor the service would refuse with 413 is refused here: the service closes the
+   * connection on an oversized body, which a client sees as a broken pipe, not as the 413.
+   */
+  #checkSize(tensor: TensorBody): void {
+    const bytes = tensor instanceof Blob ? tensor.size : tensor.byteLength;
+    if (bytes > this.#maxTensorBytes)
+      throw new RangeError(
+        `the tensor is ${bytes} bytes: over the ${this.#maxTensorBytes}-byte upload limit (encodeTensor's gzip: true about halves a camera's regions)`,
+      );
   }
 
   #json<T>(method: string, path: string, body: unknown, timeoutMs: number, signal?: AbortSignal) {
@@ -146,6 +164,7 @@ export class VitalsClient {
 
   /** PUT of the prepared tensor to the session's presigned address (never the API key: it may be S3). */
   async uploadTensor(session: Session | string, tensor: TensorBody, options: CallOptions = {}): Promise<UploadResult> {
+    this.#checkSize(tensor);
     const url = typeof session === "string" ? session : session.upload_url;
     const body =
       tensor instanceof Uint8Array ? new Uint8Array(tensor.buffer, tensor.byteOffset, tensor.byteLength) : tensor;
@@ -198,6 +217,9 @@ export class VitalsClient {
     tensor: TensorBody,
     options: MeasureOptions = {},
   ): Promise<WithMeta<Result> & { session: WithMeta<Session> }> {
+    // Before the session start, which spends a scan on a live key.
+    this.#checkSize(tensor);
+    checkDemographics(options.demographics);
     const session = await this.startSession(options);
     options.onProgress?.("session-started", session);
     await this.uploadTensor(session, tensor, options);

@@ -121,22 +121,35 @@ export async function sendJson<T>(
   opts: SendOptions,
 ): Promise<T & Omit<ResponseMeta, "status">> {
   const { res, meta } = await send(t, url, init, opts);
-  let body: T;
+  const what = `${init.method ?? "GET"} ${new URL(url).pathname}`;
+  let text: string;
   try {
-    body = (await res.json()) as T;
+    text = await res.text();
   } catch (err) {
     // The body is read under the same signals as the request: a timeout or the caller's abort
     // can end it too, and is reported as what it is.
     if (opts.signal?.aborted) throw opts.signal.reason;
-    const what = `${init.method ?? "GET"} ${new URL(url).pathname}`;
     const name = (err as Error)?.name;
     const message =
       name === "TimeoutError" || name === "AbortError"
         ? `${what} answered ${res.status}, but its body did not arrive within ${opts.timeoutMs / 1000} s`
-        : err instanceof SyntaxError
-          ? `${what} answered ${res.status} without a JSON body`
-          : `${what} answered ${res.status}, but its body was cut off: ${(err as Error)?.message ?? err}`;
+        : `${what} answered ${res.status}, but its body was cut off: ${(err as Error)?.message ?? err}`;
     throw new VitalsNetworkError(message, { cause: err });
+  }
+  let body: T;
+  try {
+    body = JSON.parse(text) as T;
+  } catch {
+    // An answer, but not the service's (a captive portal's or proxy's page): docs/sdk.md.
+    const shown = text.trim().slice(0, 200);
+    throw new VitalsApiError(
+      {
+        error: "UNEXPECTED_RESPONSE",
+        message: `${what} answered ${res.status} without a JSON body${shown ? `: ${shown}` : ""}`,
+        retryable: false,
+      },
+      meta,
+    );
   }
   const { status: _status, ...rest } = meta;
   return { ...body, ...rest };

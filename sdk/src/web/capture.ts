@@ -2,6 +2,7 @@
 // every frame, resampled to the capture's own rate, gzip on the device, then start, upload and
 // complete with VitalsClient. docs/sdk.md shows a complete page.
 import { VitalsClient } from "../client.js";
+import { checkDemographics } from "../demographics.js";
 import { encodeTensor } from "../encode-tensor.js";
 import type { Demographics, FetchLike, Result, WithMeta } from "../types.js";
 import { captureFrames, type Captured } from "./capture-loop.js";
@@ -18,7 +19,7 @@ export type CaptureOptions = {
   baseUrl: string;
   /** Where /sdk/face-worker.js and /models/ are served; the page's own origin by default. */
   assetsBaseUrl?: string;
-  /** Seconds of capture (default 20; 5 to 120). */
+  /** Seconds of capture (default 20; 6 to 120). */
   durationSeconds?: number;
   /** Seconds with a usable face a scan needs, or nothing is uploaded (default 60% of the duration, at least 5). */
   minUsableSeconds?: number;
@@ -50,6 +51,7 @@ export class VitalsCapture {
   constructor(source: CaptureSource, options: CaptureOptions) {
     // Checked here; the need itself is settled at start(), once a video file's length is known.
     const { durationSeconds } = captureLengths(options);
+    checkDemographics(options.demographics);
     const assetsBaseUrl = (options.assetsBaseUrl ?? globalThis.location?.origin ?? options.baseUrl).replace(/\/+$/, "");
     this.#options = { ...options, durationSeconds, assetsBaseUrl };
     this.#client = new VitalsClient({ credential: options.credential, baseUrl: options.baseUrl, fetch: options.fetch });

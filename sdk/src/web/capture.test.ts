@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { VitalsCapture } from "./capture.js";
+
+// The constructor's checks run before any camera or model is touched, so they run in Node.
+describe("VitalsCapture options", () => {
+  const base = { credential: "ct_opaque.token", baseUrl: "https://api.example.com" };
+  const source = {} as MediaStream;
+
+  it("refuses demographics the service would refuse before the capture, not after it", () => {
+    expect(() => new VitalsCapture(source, { ...base, demographics: { age: 130 } })).toThrow(
+      "demographics.age must be whole years from 1 to 120, not 130",
+    );
+    expect(() => new VitalsCapture(source, { ...base, demographics: { fitzpatrick: 0 } })).toThrow(TypeError);
+    expect(
+      () => new VitalsCapture(source, { ...base, demographics: { age: 40, sex: "F", fitzpatrick: 6 } }),
+    ).not.toThrow();
+  });
+});
