@@ -24,6 +24,9 @@ async function main() {
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+  // The server's policy (Next.js logs and carries on): one stray rejection, e.g. a Redis call
+  // failing while Redis is lost, must not end the scans this process is running.
+  process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", reason));
   console.log(`Inference worker ready (pid ${process.pid}, ${concurrency} at a time)`);
 }
 
