@@ -108,10 +108,17 @@ export async function completeUpload(
       .catch((err: unknown) => logger.error("tensor delete failed", { error: (err as Error).message }));
     throw new ApiError("PAYLOAD_TOO_LARGE", `The uploaded tensor has ${bytes} bytes; the limit is ${max}`);
   }
-  const claimed = await db.session.updateMany({
-    where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } },
-    data: { status: "processing", processingStartedAt: now },
-  });
+  const claimed = await db.session
+    .updateMany({
+      where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } },
+      data: { status: "processing", processingStartedAt: now },
+    })
+    .catch((err: unknown) => {
+      // The claim may have committed with only its answer lost: once the database is back, this
+      // claim (its own start time) is undone, so the client's retry finds the session open.
+      if (isDependencyDown(err)) retryUntilDatabaseBack(() => undoClaim(session, now), 1);
+      throw err;
+    });
   if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "This session is already being processed");
 
   // A failed delete must not cost the client its result: the session is gone or completed
@@ -155,18 +162,23 @@ export async function completeUpload(
   return response;
 }
 
+/** Opens a claimed session again (only the claim made at `claimedAt`, when given). */
+function undoClaim(session: Session, claimedAt?: Date) {
+  return db.session.updateMany({
+    where: { id: session.id, status: "processing", ...(claimedAt ? { processingStartedAt: claimedAt } : {}) },
+    data: { status: session.status, processingStartedAt: null },
+  });
+}
+
 /**
  * The scan was never queued (Redis unreachable): the session is opened again with its tensor
  * kept, and the client is told to retry (503, docs/api.md "Errors").
  */
 async function releaseClaim(session: Session, cause: QueueUnreachableError): Promise<never> {
   logger.warn("scan not queued; session reopened", { error: cause.message });
-  await db.session
-    .updateMany({
-      where: { id: session.id, status: "processing" },
-      data: { status: session.status, processingStartedAt: null },
-    })
-    .catch((err: unknown) => logger.error("session reopen failed", { error: (err as Error).message }));
+  await undoClaim(session).catch((err: unknown) =>
+    logger.error("session reopen failed", { error: (err as Error).message }),
+  );
   throw new ApiError(
     "UNAVAILABLE",
     "The inference queue is unreachable; nothing was measured. Send upload-complete again.",

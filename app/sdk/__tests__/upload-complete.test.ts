@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { tensorExists } from "@/lib/storage/local-storage";
@@ -157,6 +157,36 @@ describe("POST /sdk/session/upload-complete", () => {
     expect([a.status, b.status].sort()).toEqual([200, 400]);
     const loser = a.status === 400 ? a : b;
     expect((await loser.json()).error).toBe("INVALID_REQUEST");
+  });
+
+  it("a claim whose answer was lost with the database: 503, then the claim is undone so the retry measures the scan", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const session = await uploaded(test.key);
+    const client = (db as unknown as { session: typeof db.session }).session;
+    // The claim commits, but its answer never arrives (the connection broke after the commit).
+    const real = client.updateMany.bind(client);
+    const spy = vi.spyOn(client, "updateMany").mockImplementationOnce(async (args) => {
+      await real(args as Parameters<typeof real>[0]);
+      throw Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
+    });
+    try {
+      const lost = await uploadComplete({ key: test.key }, { session_id: session.session_id });
+      expect(lost.status).toBe(503);
+      expect((await lost.json()).error).toBe("UNAVAILABLE");
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await db.session.findUniqueOrThrow({ where: { id: session.session_id } })).status).toBe("processing");
+    // Within the 5 s Retry-After the claim is undone, and the retry completes with the tensor kept.
+    let status = "";
+    for (let i = 0; i < 50 && status !== "uploading"; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await db.session.findUniqueOrThrow({ where: { id: session.session_id } })).status;
+    }
+    expect(status).toBe("uploading");
+    const retried = await uploadComplete({ key: test.key }, { session_id: session.session_id });
+    expect(retried.status).toBe(200);
+    expect((await retried.json()).vitals).toEqual(SANDBOX_VITALS);
   });
 
   it("404 for a second upload-complete with persistence off: the session is gone", async () => {
