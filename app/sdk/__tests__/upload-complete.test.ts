@@ -162,13 +162,14 @@ describe("POST /sdk/session/upload-complete", () => {
   it("a claim whose answer was lost with the database: 503, then the claim is undone so the retry measures the scan", async () => {
     const { test } = await createDeveloperWithKeys();
     const session = await uploaded(test.key);
-    const client = (db as unknown as { session: typeof db.session }).session;
+    const client = db.session;
     // The claim commits, but its answer never arrives (the connection broke after the commit).
     const real = client.updateMany.bind(client);
-    const spy = vi.spyOn(client, "updateMany").mockImplementationOnce(async (args) => {
-      await real(args as Parameters<typeof real>[0]);
+    type UpdateMany = (args: Parameters<typeof real>[0]) => Promise<unknown>;
+    const spy = vi.spyOn(client, "updateMany").mockImplementationOnce((async (args: Parameters<typeof real>[0]) => {
+      await real(args);
       throw Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
-    });
+    }) as UpdateMany as never);
     try {
       const lost = await uploadComplete({ key: test.key }, { session_id: session.session_id });
       expect(lost.status).toBe(503);
