@@ -210,7 +210,7 @@ test("a video file that never loads: start() ends with a source error after 10 s
   expect(early.ms).toBeLessThan(500);
 });
 
-test("a video file in a video element: the file's own timeline, heart rate within 3 bpm", async ({
+test("a video file in a video element: the file's own timeline, heart rate within 3 bpm; a credential function asked after the capture", async ({
   baseURL,
 }, testInfo) => {
   // The file-picker case: the 72 bpm camera video as a WebM (lossless VP9, so the pulse
@@ -238,11 +238,14 @@ test("a video file in a video element: the file's own timeline, heart rate withi
   browser = await launchWithCamera();
   const page = await openHarness(browser, baseURL!);
   await page.route(`${baseURL}/face-file.webm`, (route) => route.fulfill({ path: webm, contentType: "video/webm" }));
+  // The credential as a function: asked for once the capture is done, not before it.
   const run = await runCapture(page, await clientToken(baseURL!), FILE_CAPTURE_SECONDS, {
     videoUrl: "/face-file.webm",
+    lazyCredential: true,
   });
   await attachRun(testInfo, run);
   expect(run.error).toBeUndefined();
+  expect(run.credentialAskedAt).toBe("uploading");
   // The video's own time (mediaTime) is the truth's time: no camera pace to correct for.
   const { timestamps } = await checkUploadedTensor(page, testInfo, truth.fps);
   const expected = heartRateBetween(truth.beats, timestamps[0]! / 1000, timestamps[timestamps.length - 1]! / 1000);

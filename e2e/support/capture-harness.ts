@@ -9,21 +9,27 @@ const HARNESS = `<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>Capture harness</title>
 <script type="module">
 import { VitalsCapture } from "/sdk/vitals-web.js";
-window.runCapture = async (credential, durationSeconds, abortAfterMs, videoUrl) => {
+window.runCapture = async (credential, durationSeconds, abortAfterMs, videoUrl, lazy) => {
   // The camera, or a video file in an element of the page's own (the file-picker case).
   const stream = videoUrl ? undefined : await navigator.mediaDevices.getUserMedia({ video: true });
   const frameClock = stream ? await watchFrameIndex(stream) : [];
   const source = stream ?? Object.assign(document.createElement("video"), { muted: true, playsInline: true, src: videoUrl });
-  const capture = new VitalsCapture(source, { credential, baseUrl: location.origin, durationSeconds });
   const events = [];
+  // A credential function: when it is called, as the last stage event tells.
+  let credentialAskedAt;
+  const fetched = async () => {
+    credentialAskedAt = events.filter((e) => e.type === "stage").at(-1)?.stage;
+    return credential;
+  };
+  const capture = new VitalsCapture(source, { credential: lazy ? fetched : credential, baseUrl: location.origin, durationSeconds });
   for (const type of ["stage", "face", "lighting", "motion", "progress"]) capture.on(type, (e) => events.push({ type, ...e }));
   capture.on("encoded", (e) => { window.encoded = e; });
   if (abortAfterMs) capture.on("stage", (e) => e.stage === "capturing" && setTimeout(() => capture.abort(), abortAfterMs));
   try {
     const result = await capture.start();
-    return { ok: true, result, events, stats: capture.stats, frameClock };
+    return { ok: true, result, events, stats: capture.stats, frameClock, credentialAskedAt };
   } catch (err) {
-    return { ok: false, error: { name: err.name, reason: err.reason, message: err.message }, events, stats: capture.stats, frameClock };
+    return { ok: false, error: { name: err.name, reason: err.reason, message: err.message }, events, stats: capture.stats, frameClock, credentialAskedAt };
   } finally {
     stream?.getTracks().forEach((t) => t.stop());
   }
@@ -80,6 +86,8 @@ export type CaptureRun = {
   events: CaptureEvent[];
   /** [capture time ms, file frame index] of the frames the camera delivered. */
   frameClock: [number, number][];
+  /** With `lazyCredential`: the stage the capture was at when it asked for the credential. */
+  credentialAskedAt?: string;
   stats?: { sampleMs: number[]; landmarkMs: number[]; landmarkRefreshesPerSecond: number; frames: number; fps: number };
 };
 
@@ -107,20 +115,22 @@ export async function openHarness(browser: Browser, baseURL: string): Promise<Pa
 
 /**
  * One capture through the SDK from the camera, or from the video at `videoUrl` (same origin);
- * abortAfterMs calls abort() that long into the capturing stage.
+ * abortAfterMs calls abort() that long into the capturing stage; lazyCredential hands the SDK
+ * a function that gives the credential instead of the credential itself.
  */
 export function runCapture(
   page: Page,
   credential: string,
   durationSeconds: number,
-  opts: { abortAfterMs?: number; videoUrl?: string } = {},
+  opts: { abortAfterMs?: number; videoUrl?: string; lazyCredential?: boolean } = {},
 ): Promise<CaptureRun> {
-  type Run = (c: string, d: number, a: number, v: string) => Promise<CaptureRun>;
-  return page.evaluate(([c, d, a, v]) => (window as unknown as { runCapture: Run }).runCapture(c, d, a, v), [
+  type Run = (c: string, d: number, a: number, v: string, l: boolean) => Promise<CaptureRun>;
+  return page.evaluate(([c, d, a, v, l]) => (window as unknown as { runCapture: Run }).runCapture(c, d, a, v, l), [
     credential,
     durationSeconds,
     opts.abortAfterMs ?? 0,
     opts.videoUrl ?? "",
+    opts.lazyCredential ?? false,
   ] as const);
 }
 

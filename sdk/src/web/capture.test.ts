@@ -16,3 +16,18 @@ describe("VitalsCapture options", () => {
     ).not.toThrow();
   });
 });
+
+describe("VitalsCapture credential", () => {
+  const source = {} as MediaStream;
+  it("checks a token given as such at once, and a credential function's base URL", () => {
+    expect(() => new VitalsCapture(source, { credential: "", baseUrl: "https://api.example.com" })).toThrow(
+      expect.objectContaining({ name: "InvalidApiKeyError" }),
+    );
+    expect(() => new VitalsCapture(source, { credential: async () => "ct_x", baseUrl: "not a url" })).toThrow(
+      'baseUrl is not a URL: "not a url"',
+    );
+    expect(
+      () => new VitalsCapture(source, { credential: async () => "ct_x", baseUrl: "https://api.example.com" }),
+    ).not.toThrow();
+  });
+});

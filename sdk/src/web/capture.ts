@@ -13,8 +13,12 @@ import { captureLengths, neededSeconds } from "./frame-judge.js";
 import { fitToTensor, measuredFps, resampleFrames } from "./resample.js";
 
 export type CaptureOptions = {
-  /** A short-lived client token (or, server-side only, a ck_ key): sent as Authorization: Bearer. */
-  credential: string;
+  /**
+   * A short-lived client token (or, server-side only, a ck_ key): sent as Authorization: Bearer.
+   * Or a function that fetches one: called once the capture is done, right before the session
+   * start, so a token minted with a short lifetime cannot expire while the person sits still.
+   */
+  credential: string | (() => string | Promise<string>);
   /** The service's address, e.g. https://api.example.com. */
   baseUrl: string;
   /** Where /sdk/face-worker.js and /models/ are served; the page's own origin by default. */
@@ -42,7 +46,7 @@ export type CaptureStats = {
 export class VitalsCapture {
   readonly #source: CaptureSource;
   readonly #options: Required<Pick<CaptureOptions, "durationSeconds" | "assetsBaseUrl">> & CaptureOptions;
-  readonly #client: VitalsClient;
+  readonly #client?: VitalsClient;
   readonly #events = new Emitter();
   readonly #abort = new AbortController();
   #started = false;
@@ -54,7 +58,10 @@ export class VitalsCapture {
     checkDemographics(options.demographics);
     const assetsBaseUrl = (options.assetsBaseUrl ?? globalThis.location?.origin ?? options.baseUrl).replace(/\/+$/, "");
     this.#options = { ...options, durationSeconds, assetsBaseUrl };
-    this.#client = new VitalsClient({ credential: options.credential, baseUrl: options.baseUrl, fetch: options.fetch });
+    // A token given as such is checked now; one fetched later, when it arrives.
+    if (typeof options.credential === "string") this.#client = this.#clientFor(options.credential);
+    else if (!URL.canParse(options.baseUrl))
+      throw new TypeError(`baseUrl is not a URL: ${JSON.stringify(options.baseUrl)}`);
     this.#source = source;
   }
 
@@ -101,10 +108,11 @@ export class VitalsCapture {
       this.#events.emit("stage", { stage: "encoding" });
       const tensor = await this.#encode(captured, tracker);
       this.#events.emit("stage", { stage: "uploading" });
-      const session = await this.#client.startSession({ demographics: this.#options.demographics, signal });
-      await this.#client.uploadTensor(session, tensor, { signal });
+      const client = this.#client ?? (await this.#fetchedClient(signal));
+      const session = await client.startSession({ demographics: this.#options.demographics, signal });
+      await client.uploadTensor(session, tensor, { signal });
       this.#events.emit("stage", { stage: "analysing" });
-      const result = await this.#client.completeUpload(session.session_id, { signal });
+      const result = await client.completeUpload(session.session_id, { signal });
       this.#events.emit("done", { result });
       return result;
     } catch (err) {
@@ -115,6 +123,19 @@ export class VitalsCapture {
       tracker?.stop();
       if (owned) owned.srcObject = null;
     }
+  }
+
+  #clientFor(credential: string): VitalsClient {
+    return new VitalsClient({ credential, baseUrl: this.#options.baseUrl, fetch: this.#options.fetch });
+  }
+
+  /** The client for a credential the caller's function fetches now (after the capture). */
+  async #fetchedClient(signal: AbortSignal): Promise<VitalsClient> {
+    const credential = await (this.#options.credential as () => string | Promise<string>)();
+    signal.throwIfAborted();
+    if (typeof credential !== "string")
+      throw new TypeError(`the credential function gave ${typeof credential}, not a client token`);
+    return this.#clientFor(credential);
   }
 
   /**
