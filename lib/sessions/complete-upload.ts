@@ -8,6 +8,7 @@ import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
 import { analyzeStoredTensor } from "@/lib/inference/analyze-stored";
 import { QueueUnreachableError } from "@/lib/inference/scan-queue";
 import { logger } from "@/lib/logger";
+import { retryUntilDatabaseBack } from "@/lib/retry-until-database-back";
 import { tensorStorage } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals, SANDBOX_VITALS, type Vitals } from "./fallback";
 import { findOwnSession } from "./find-own-session";
@@ -38,25 +39,8 @@ async function measure(session: Session): Promise<Measured> {
   return { vitals: fallbackVitals(fallbackConfigSchema.parse(session.fallbackConfig)) };
 }
 
-const RETRY_MS = 2_000;
-const RETRY_TIMES = 60;
-
 function deleteSession(sessionId: string) {
   return db.session.deleteMany({ where: { id: sessionId } });
-}
-
-/** Runs `task` every 2 s (for 2 minutes at most) until the database takes it. */
-function retryUntilDatabaseBack(task: () => Promise<unknown>, attempt: number): void {
-  if (attempt > RETRY_TIMES) return;
-  const timer = setTimeout(
-    () =>
-      void task().catch((err: unknown) => {
-        if (isDependencyDown(err)) retryUntilDatabaseBack(task, attempt + 1);
-        else logger.error("retried write failed", { error: (err as Error).message });
-      }),
-    RETRY_MS,
-  );
-  timer.unref();
 }
 
 function cachedResponse(
@@ -116,7 +100,7 @@ export async function completeUpload(
     .catch((err: unknown) => {
       // The claim may have committed with only its answer lost: once the database is back, this
       // claim (its own start time) is undone, so the client's retry finds the session open.
-      if (isDependencyDown(err)) retryUntilDatabaseBack(() => undoClaim(session, now), 1);
+      if (isDependencyDown(err)) retryUntilDatabaseBack(() => undoClaim(session, now));
       throw err;
     });
   if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "This session is already being processed");
@@ -146,7 +130,7 @@ export async function completeUpload(
     await deleteSession(sessionId).catch((err: unknown) => {
       if (!isDependencyDown(err)) throw err;
       logger.warn("session delete retried until the database is back", { error: (err as Error).message });
-      retryUntilDatabaseBack(() => deleteSession(sessionId), 1);
+      retryUntilDatabaseBack(() => deleteSession(sessionId));
     });
     return response;
   }
@@ -157,7 +141,7 @@ export async function completeUpload(
   await saveResult(sessionId, "completed", result, completedAt).catch((err: unknown) => {
     if (!isDependencyDown(err)) throw err;
     logger.warn("result save retried until the database is back", { error: (err as Error).message });
-    retryUntilDatabaseBack(() => saveResult(sessionId, "completed", result, completedAt), 1);
+    retryUntilDatabaseBack(() => saveResult(sessionId, "completed", result, completedAt));
   });
   return response;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { KeyEnvironment } from "@/lib/generated/prisma/enums";
@@ -7,6 +6,8 @@ import type { FallbackConfig } from "./fallback";
 import type { Demographics } from "./schemas";
 
 export type NewSession = {
+  /** Chosen before the insert, so a start whose answer is lost can be undone (undo-lost-start.ts). */
+  id: string;
   developerId: string;
   /** Null for a Try it scan (lib/sessions/insert-try-it-session.ts). */
   apiKeyId: string | null;
@@ -30,7 +31,7 @@ export async function insertSession(
   s: NewSession,
   client: Prisma.TransactionClient = db,
 ): Promise<{ id: string; scansUsed: number | null; alertsUnsent?: { at80: boolean; at100: boolean } } | null> {
-  const id = randomUUID();
+  const id = s.id;
   if (s.environment === "test") {
     await client.session.create({
       data: {

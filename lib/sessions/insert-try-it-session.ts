@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { dayOf, tryItDailyCap } from "@/lib/try-it/try-it-day";
 import type { NewSession } from "./insert-session";
@@ -14,7 +13,7 @@ export async function insertTryItSession(
   s: NewSession,
   client: Prisma.TransactionClient,
 ): Promise<{ id: string; scansUsed: null } | null> {
-  const id = randomUUID();
+  const id = s.id;
   const demographics = s.demographics ? JSON.stringify(s.demographics) : null;
   const [row] = await client.$queryRaw<{ created: number }[]>`
     WITH used AS (

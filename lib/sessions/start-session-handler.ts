@@ -21,6 +21,7 @@ import { ALERT_THRESHOLDS, alertThreshold, sendUsageAlerts } from "@/lib/usage/u
 import { generateFallbackConfig } from "./fallback";
 import { startSessionBody, type Demographics } from "./schemas";
 import { startSession } from "./start-session";
+import { undoneIfLost } from "./undo-lost-start";
 import {
   accountOfKey,
   alertRecipient,
@@ -245,5 +246,8 @@ export const handleStartSession: RouteHandler = route(async (ctx) => {
     fallbackConfig: generateFallbackConfig(),
     expiresAt: new Date(now.getTime() + env().SESSION_TTL_SECONDS * 1000),
   };
-  return store === "redis" ? startOnRedis(ctx, s, parsed) : startOnPostgres(ctx, s, parsed);
+  // A failure with the database may follow the statement's commit: that session is undone then.
+  return undoneIfLost({ sessionId: s.sessionId, now }, () =>
+    store === "redis" ? startOnRedis(ctx, s, parsed) : startOnPostgres(ctx, s, parsed),
+  );
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
@@ -12,6 +13,7 @@ import { insertTryItSession } from "./insert-try-it-session";
 import { tryItLimitError } from "@/lib/try-it/try-it-day";
 import type { Demographics } from "./schemas";
 import { unixSeconds } from "@/lib/time";
+import { undoneIfLost } from "./undo-lost-start";
 
 export type StartedSession = {
   session_id: string;
@@ -37,6 +39,7 @@ export async function startSession(
   const expiresAt = new Date(now.getTime() + env().SESSION_TTL_SECONDS * 1000);
   const fallbackConfig = generateFallbackConfig();
   const session: NewSession = {
+    id: randomUUID(),
     developerId: developer.id,
     apiKeyId: key.apiKey?.id ?? null,
     environment: key.environment,
@@ -49,30 +52,34 @@ export async function startSession(
   // A client token also pays one of its own scans (docs/api.md, "Client tokens"); a Try it
   // token pays one of the day's Try it scans instead of the monthly quota (docs/api.md, "Try it").
   const tryIt = key.clientToken?.purpose === "try_it";
-  const created = key.clientToken
-    ? await insertTokenSession(key.clientToken, session, tryIt ? insertTryItSession : insertSession)
-    : await insertSession(session);
-  if (!created && tryIt) throw tryItLimitError(now);
-  if (!created) {
-    onUsage(await usageFigures(developer, now));
-    throw new ApiError(
-      "QUOTA_EXCEEDED",
-      `The monthly scan quota of ${limit} is used up; it renews on the 1st (UTC) or with a plan upgrade`,
+  // From the insert on, a failure with the database may follow a committed session: undone then.
+  const lost = { sessionId: session.id, now, clientTokenId: key.clientToken?.id };
+  return undoneIfLost(lost, async () => {
+    const created = key.clientToken
+      ? await insertTokenSession(key.clientToken!, session, tryIt ? insertTryItSession : insertSession)
+      : await insertSession(session);
+    if (!created && tryIt) throw tryItLimitError(now);
+    if (!created) {
+      onUsage(await usageFigures(developer, now));
+      throw new ApiError(
+        "QUOTA_EXCEEDED",
+        `The monthly scan quota of ${limit} is used up; it renews on the 1st (UTC) or with a plan upgrade`,
+      );
+    }
+    if (created.scansUsed !== null && created.alertsUnsent) {
+      // Off the request: the answer does not wait for a mail server.
+      void sendUsageAlerts(developer, created.scansUsed, limit, created.alertsUnsent, now);
+    }
+    onUsage(
+      created.scansUsed === null
+        ? await usageFigures(developer, now)
+        : { current: created.scansUsed, limit, remaining: Math.max(0, limit - created.scansUsed) },
     );
-  }
-  if (created.scansUsed !== null && created.alertsUnsent) {
-    // Off the request: the answer does not wait for a mail server.
-    void sendUsageAlerts(developer, created.scansUsed, limit, created.alertsUnsent, now);
-  }
-  onUsage(
-    created.scansUsed === null
-      ? await usageFigures(developer, now)
-      : { current: created.scansUsed, limit, remaining: Math.max(0, limit - created.scansUsed) },
-  );
-  return {
-    session_id: created.id,
-    expires_at: unixSeconds(expiresAt),
-    upload_url: await tensorStorage().uploadUrl(created.id, expiresAt),
-    fallback_config: fallbackConfig,
-  };
+    return {
+      session_id: created.id,
+      expires_at: unixSeconds(expiresAt),
+      upload_url: await tensorStorage().uploadUrl(created.id, expiresAt),
+      fallback_config: fallbackConfig,
+    };
+  });
 }
