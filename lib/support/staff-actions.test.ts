@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { db } from "@/lib/db";
+import { resetEnv } from "@/lib/env";
 import { authenticateApiKey } from "@/lib/keys/authenticate-key";
 import { createApiKey, createDeveloper } from "@/test/fixtures";
 import { smtpPerSuite } from "@/app/developer/__tests__/helpers";
@@ -96,6 +97,45 @@ describe("staff actions", () => {
       { from: "suspended", to: "active", reason: "Paid" },
       { from: "starter", to: "enterprise", reason: "Signed contract" },
     ]);
+  });
+
+  it("reinstate goes back to where the suspension found the account: pending while unverified or, with approval required, unapproved", async () => {
+    const staff = await staffMember();
+    const reinstated = async (id: string) => {
+      await changeAccountStatus(staff, { developerId: id, action: "suspend", reason: "Check" });
+      const res = await changeAccountStatus(staff, { developerId: id, action: "reinstate", reason: "Fine" });
+      return { res, status: (await db.developer.findUniqueOrThrow({ where: { id } })).status };
+    };
+    const unverified = await createDeveloper({ status: "pending" });
+    const seen = smtp.mails.length;
+    const back = await reinstated(unverified.id);
+    expect(back.status).toBe("pending");
+    expect(back.res.message).toBe(`${unverified.email} is reinstated, and pending again.`);
+    // Only the suspension was mailed: no "active again" for an account that is not.
+    await smtp.waitFor(unverified.email, seen);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.slice(seen).filter((m) => m.raw.includes("active again"))).toEqual([]);
+
+    process.env.REQUIRE_APPROVAL = "true";
+    resetEnv();
+    try {
+      const waiting = await db.developer.update({
+        where: { id: (await createDeveloper({ status: "pending" })).id },
+        data: { emailVerifiedAt: new Date() },
+      });
+      expect((await reinstated(waiting.id)).status).toBe("pending");
+      const approved = await createDeveloper();
+      expect((await reinstated(approved.id)).status).toBe("active");
+    } finally {
+      delete process.env.REQUIRE_APPROVAL;
+      resetEnv();
+    }
+    // Without approval, a verified account is active again.
+    const verified = await db.developer.update({
+      where: { id: (await createDeveloper({ status: "pending" })).id },
+      data: { emailVerifiedAt: new Date() },
+    });
+    expect((await reinstated(verified.id)).status).toBe("active");
   });
 
   it("revoke a key: refused on its next use, audited on the key with the reason, mailed; another account's key is 404", async () => {

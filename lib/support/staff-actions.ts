@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import {
   accountApprovedMail,
@@ -10,7 +11,16 @@ import {
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { accountActionBody, keyRevokeBody, planChangeBody } from "./schemas";
 import { mailAccountLink } from "./account-links";
-import { auditStaff, changeAudited, loadTarget, mailNote, notify, type ActionOutcome, type Staff } from "./target";
+import {
+  auditStaff,
+  changeAudited,
+  loadTarget,
+  mailNote,
+  notify,
+  type ActionOutcome,
+  type Staff,
+  type Tx,
+} from "./target";
 
 // What support staff can do to an account. Each action checks the account's state, changes it
 // with a conditional write and writes its audit row (with the staff member's reason) in one
@@ -43,13 +53,32 @@ export async function changeAccountStatus(
       throw new ApiError("INVALID_REQUEST", `The account is ${dev.status}; it cannot be ${t.done}`);
     if (action === "approve" && !dev.emailVerifiedAt)
       throw new ApiError("INVALID_REQUEST", "The e-mail address is not verified yet; it cannot be approved");
-    await changeAudited(tx, staff, dev, "status", t.to, body.reason);
-    return dev;
+    const to = action === "reinstate" ? await statusToReinstate(tx, dev) : t.to;
+    await changeAudited(tx, staff, dev, "status", to, body.reason);
+    return { ...dev, to };
   });
+  // Reinstated to pending (verification or approval still to come): no "active again" mail.
+  if (dev.to === "pending") return { ok: true, message: `${dev.email} is ${t.done}, and pending again.` };
   return {
     ok: true,
     message: `${dev.email} is ${t.done}.${mailNote(await notify(NOTICE[action](dev.email, dev.name)))}`,
   };
+}
+
+/**
+ * A reinstated account goes back to where the suspension found it: `pending` until its e-mail
+ * is verified, and, when staff approval is required, until it was approved (it was active
+ * before its last suspension); else `active` (docs/support.md, "Actions").
+ */
+async function statusToReinstate(tx: Tx, dev: { id: string; emailVerifiedAt: Date | null }): Promise<DeveloperStatus> {
+  if (!dev.emailVerifiedAt) return "pending";
+  if (!env().REQUIRE_APPROVAL) return "active";
+  const suspended = await tx.auditLog.findFirst({
+    where: { targetId: dev.id, action: "developer.status_change", details: { path: ["to"], equals: "suspended" } },
+    orderBy: { createdAt: "desc" },
+    select: { details: true },
+  });
+  return (suspended?.details as { from?: string } | null)?.from === "active" ? "active" : "pending";
 }
 
 export async function changePlan(

@@ -9,7 +9,7 @@ import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 export type Staff = { id: string; ip: string };
 export type ActionOutcome = { ok: true; message: string };
 
-type Tx = Prisma.TransactionClient;
+export type Tx = Prisma.TransactionClient;
 const TARGET = { id: true, email: true, name: true, status: true, plan: true, emailVerifiedAt: true } as const;
 
 /** The account an action is about; staff never act on their own account. */
