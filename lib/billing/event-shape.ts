@@ -13,7 +13,7 @@ const envelope = z.object({
   id: noControl(255),
   type: noControl(255),
   // Unix seconds; Stripe's are about 1.7e9. A value past year 2286 is no event of Stripe's.
-  created: z.number().int().min(0).max(9_999_999_999).optional(),
+  created: z.number().int().min(0).max(9_999_999_999),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 

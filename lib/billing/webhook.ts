@@ -45,10 +45,10 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
   switch (event.type) {
     case "checkout.session.completed": {
       const s = event.data.object;
-      const plan = s.metadata?.plan as Plan | undefined;
+      const plan = paidPlan(s.metadata?.plan);
       const developerId = s.client_reference_id ?? s.metadata?.developerId;
       // Not one of our accounts' ids: no account to change.
-      if (!isUuid(developerId) || (plan !== "pro" && plan !== "enterprise")) return;
+      if (!isUuid(developerId) || !plan) return;
       await setPlan(tx, event, { id: developerId }, plan, {
         stripeCustomerId: idOf(s.customer),
         stripeSubscriptionId: idOf(s.subscription),
@@ -59,19 +59,22 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
     case "customer.subscription.updated": {
       const sub = event.data.object;
       const live = ["active", "trialing", "past_due"].includes(sub.status);
-      const plan = live
-        ? (planOfPrice(sub.items.data[0]?.price.id) ?? (sub.metadata?.plan as Plan | undefined))
-        : "starter";
+      const plan = live ? (planOfPrice(sub.items.data[0]?.price.id) ?? paidPlan(sub.metadata?.plan)) : "starter";
       if (!plan) return;
-      await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer) }, plan, {
-        stripeSubscriptionId: live ? sub.id : null,
-        stripeSubscriptionStatus: sub.status,
-      });
+      // A live subscription becomes the account's; one that is not live only ends the plan
+      // when it is the subscription the account is billed by.
+      await setPlan(
+        tx,
+        event,
+        { stripeCustomerId: idOf(sub.customer), ...(live ? {} : { endingSubscription: sub.id }) },
+        plan,
+        { stripeSubscriptionId: live ? sub.id : null, stripeSubscriptionStatus: sub.status },
+      );
       return;
     }
     case "customer.subscription.deleted": {
       const sub = event.data.object;
-      await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer) }, "starter", {
+      await setPlan(tx, event, { stripeCustomerId: idOf(sub.customer), endingSubscription: sub.id }, "starter", {
         stripeSubscriptionId: null,
         stripeSubscriptionStatus: "canceled",
       });
@@ -82,6 +85,11 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
   }
 }
 
+/** A plan a subscription's metadata may name: a paid one of ours, else none (free text). */
+function paidPlan(name: string | undefined): Plan | undefined {
+  return name === "pro" || name === "enterprise" ? name : undefined;
+}
+
 function idOf(ref: string | { id: string } | null | undefined): string | null {
   if (!ref) return null;
   return typeof ref === "string" ? ref : ref.id;
@@ -90,7 +98,7 @@ function idOf(ref: string | { id: string } | null | undefined): string | null {
 async function setPlan(
   tx: Tx,
   event: Stripe.Event,
-  who: { id: string } | { stripeCustomerId: string | null },
+  who: { id: string } | { stripeCustomerId: string | null; endingSubscription?: string },
   plan: Plan,
   stripeIds: {
     stripeCustomerId?: string | null;
@@ -100,15 +108,21 @@ async function setPlan(
 ): Promise<void> {
   if ("stripeCustomerId" in who && !who.stripeCustomerId) return;
   const where = "id" in who ? { id: who.id } : { stripeCustomerId: who.stripeCustomerId! };
-  const dev = await tx.developer.findFirst({ where, select: { id: true, plan: true, stripeEventAt: true } });
+  const dev = await tx.developer.findFirst({
+    where,
+    select: { id: true, plan: true, stripeEventAt: true, stripeSubscriptionId: true },
+  });
   if (!dev) return;
+  // The end of a subscription the account is not billed by (an old one, a failed second
+  // checkout) changes nothing: not a plan staff set, nor the one another subscription pays.
+  if ("endingSubscription" in who && who.endingSubscription && who.endingSubscription !== dev.stripeSubscriptionId)
+    return;
   // Stripe may deliver a subscription's events out of order; an older one (say "created,
   // starter" arriving after "updated, pro") is recorded as seen but changes nothing. Events of
   // the same second are applied in arrival order: Stripe's timestamps have no finer grain.
-  const eventAt = Number.isFinite(event.created) ? new Date(event.created * 1000) : null;
-  if (eventAt && dev.stripeEventAt && eventAt < dev.stripeEventAt) return;
-  const data: Prisma.DeveloperUpdateInput = { plan };
-  if (eventAt) data.stripeEventAt = eventAt;
+  const eventAt = new Date(event.created * 1000);
+  if (dev.stripeEventAt && eventAt < dev.stripeEventAt) return;
+  const data: Prisma.DeveloperUpdateInput = { plan, stripeEventAt: eventAt };
   if (stripeIds.stripeCustomerId) data.stripeCustomerId = stripeIds.stripeCustomerId;
   if (stripeIds.stripeSubscriptionId !== undefined) data.stripeSubscriptionId = stripeIds.stripeSubscriptionId;
   if (stripeIds.stripeSubscriptionStatus) data.stripeSubscriptionStatus = stripeIds.stripeSubscriptionStatus;

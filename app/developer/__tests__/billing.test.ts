@@ -120,6 +120,7 @@ describe("Stripe webhook", () => {
       id: `evt_${dev.id}`,
       object: "event",
       type: "checkout.session.completed",
+      created: Math.floor(Date.now() / 1000),
       data: {
         object: {
           id: "cs_1",
@@ -150,6 +151,7 @@ describe("Stripe webhook", () => {
       id: `evt_del_${dev.id}`,
       object: "event",
       type: "customer.subscription.deleted",
+      created: Math.floor(Date.now() / 1000) + 1,
       data: {
         object: {
           id: `sub_${dev.id}`,
@@ -229,14 +231,16 @@ describe("Stripe webhook", () => {
       ["id", { id: 12, type: "ping", data: { object: {} } }],
       ["id", { id: "evt_\u0000", type: "ping", data: { object: {} } }],
       ["type", { id: "evt_t", data: { object: {} } }],
+      ["created", { id: "evt_n", type: "ping", data: { object: {} } }],
       ["created", { id: "evt_c", type: "ping", created: 1e20, data: { object: {} } }],
       ["created", { id: "evt_y", type: "ping", created: "yesterday", data: { object: {} } }],
-      ["data", { id: "evt_d", type: "customer.subscription.updated" }],
+      ["data", { id: "evt_d", type: "customer.subscription.updated", created: 1.7e9 }],
       [
         "data.object.items",
         {
           id: "evt_i",
           type: "customer.subscription.updated",
+          created: 1.7e9,
           data: { object: { id: "sub_1", status: "active", customer: "cus_1" } },
         },
       ],
@@ -254,10 +258,54 @@ describe("Stripe webhook", () => {
     const foreign = await deliver({
       id: "evt_foreign_ref",
       type: "checkout.session.completed",
+      created: 1.7e9,
       data: { object: { client_reference_id: "not-a-uuid", metadata: { plan: "pro" } } },
     });
     expect(foreign).toMatchObject({ status: 200, body: { received: true, duplicate: false } });
     expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).plan).toBe("starter");
+  });
+
+  it("an event about a subscription the account is not billed by, or naming no plan of ours, changes nothing", async () => {
+    const { dev } = await developerWithToken();
+    const customer = `cus_other_${dev.id}`;
+    const current = `sub_current_${dev.id}`;
+    await db.developer.update({
+      where: { id: dev.id },
+      data: { stripeCustomerId: customer, stripeSubscriptionId: current, plan: "enterprise" },
+    });
+    const t0 = Math.floor(Date.now() / 1000);
+    const event = (id: string, type: string, sub: string, status: string, extra: Record<string, unknown> = {}) => ({
+      id: `${id}_${dev.id}`,
+      object: "event",
+      type,
+      created: t0,
+      data: {
+        object: {
+          id: sub,
+          object: "subscription",
+          customer,
+          status,
+          items: { data: [{ price: { id: "price_unknown" } }] },
+          ...extra,
+        },
+      },
+    });
+    const account = () => db.developer.findUniqueOrThrow({ where: { id: dev.id } });
+    const unchanged = { plan: "enterprise", stripeSubscriptionId: current };
+    // A failed second subscription, and an old one deleted: not the one the account pays by.
+    for (const e of [
+      event("evt_expired", "customer.subscription.updated", `sub_c_${dev.id}`, "incomplete_expired"),
+      event("evt_old_deleted", "customer.subscription.deleted", `sub_old_${dev.id}`, "canceled"),
+      // A live subscription whose price is none of ours and whose metadata names no plan of ours.
+      event("evt_gold", "customer.subscription.updated", current, "active", { metadata: { plan: "gold" } }),
+      event("evt_proto", "customer.subscription.updated", current, "active", { metadata: { plan: "__proto__" } }),
+    ]) {
+      expect(await deliver(e)).toEqual({ status: 200, body: { received: true, duplicate: false } });
+      expect(await account()).toMatchObject(unchanged);
+    }
+    // The account's own subscription ending does end the plan.
+    expect((await deliver(event("evt_end", "customer.subscription.deleted", current, "canceled"))).status).toBe(200);
+    expect(await account()).toMatchObject({ plan: "starter", stripeSubscriptionId: null });
   });
 
   it("refuses a bad signature with 400, and answers 503 without a webhook secret", async () => {
