@@ -3,11 +3,18 @@ import { z } from "zod";
 // What the support console's forms send. Every staff action carries a short reason, kept in its
 // audit row, so the account's timeline says why as well as what.
 
-export const reason = z
-  .string()
-  .trim()
-  .min(3, "Give a short reason (at least 3 characters)")
-  .max(500, "Keep the reason under 500 characters");
+// Line breaks and tabs are fine in typed text; a NUL (PostgreSQL stores none) or a lone
+// surrogate (no UTF-8 form) is refused with a message instead of failing at the database.
+const storableText = (text: z.ZodString) =>
+  text.regex(/^[^\u0000\p{Cs}]*$/u, "Remove the invisible characters (NUL or broken Unicode) from the text");
+
+export const reason = storableText(
+  z
+    .string()
+    .trim()
+    .min(3, "Give a short reason (at least 3 characters)")
+    .max(500, "Keep the reason under 500 characters"),
+);
 
 const id = z.uuid("Unknown account");
 
@@ -23,7 +30,7 @@ export const keyRevokeBody = z.object({ developerId: id, keyId: z.uuid("Unknown 
 
 export const noteBody = z.object({
   developerId: id,
-  body: z.string().trim().min(1, "Write the note").max(2000, "Keep the note under 2,000 characters"),
+  body: storableText(z.string().trim().min(1, "Write the note").max(2000, "Keep the note under 2,000 characters")),
 });
 
 export const QUEUES = ["approval", "newest", "quota", "failing", "suspended"] as const;

@@ -74,7 +74,18 @@ describe("staff actions", () => {
       changeAccountStatus(staff, { developerId: dev.id, action: "suspend", reason: "  " }),
     ).rejects.toBeInstanceOf(ZodError);
     await expect(changePlan(staff, { developerId: dev.id, plan: "pro", reason: "x" })).rejects.toBeInstanceOf(ZodError);
+    // Text PostgreSQL cannot store is refused with a message, not a database failure.
+    await expect(
+      changeAccountStatus(staff, { developerId: dev.id, action: "suspend", reason: "spam\u0000check" }),
+    ).rejects.toThrow("Remove the invisible characters");
+    await expect(addNote(staff, { developerId: dev.id, body: "line one\nline \ud800two" })).rejects.toThrow(
+      "Remove the invisible characters",
+    );
     expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).status).toBe("active");
+    // Line breaks are fine in a note.
+    await expect(addNote(staff, { developerId: dev.id, body: "line one\nline two" })).resolves.toMatchObject({
+      ok: true,
+    });
   });
 
   it("suspend, reinstate and change the plan: each audited with its reason and mailed to the developer", async () => {
