@@ -6,7 +6,10 @@ import { z } from "zod";
 // Line breaks and tabs are fine in typed text; a NUL (PostgreSQL stores none) or a lone
 // surrogate (no UTF-8 form) is refused with a message instead of failing at the database.
 const storableText = (text: z.ZodString) =>
-  text.regex(/^[^\u0000\p{Cs}]*$/u, "Remove the invisible characters (NUL or broken Unicode) from the text");
+  text.refine(
+    (t) => !t.includes("\0") && !/\p{Cs}/u.test(t),
+    "Remove the invisible characters (NUL or broken Unicode) from the text",
+  );
 
 export const reason = storableText(
   z
