@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { ERROR_CODES } from "@/lib/http/errors";
+import { ERROR_CODES, type ErrorCode } from "@/lib/http/errors";
 import { OPERATIONS, PATH_PARAMS, type Auth, type Operation } from "./operations";
 
 // The OpenAPI 3.1 document, served at /openapi.json and rendered in the portal's API
 // reference. JSON Schema comes from the handlers' own zod schemas (zod 4's toJSONSchema, the
-// input side: what a client sends).
+// input side: what a client sends) and, for answers, from the schemas of responses.ts and
+// developer-responses.ts. Headers and error codes are those docs/api.md states.
 
 const errorBody = z.object({
   error: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES]),
@@ -29,13 +30,83 @@ const SECURITY: Record<Auth, Record<string, string[]>[] | undefined> = {
   stripeSignature: [],
 };
 
+const integer = { schema: { type: "integer" } };
+const HEADERS = {
+  "X-Request-Id": { description: "This request's id (UUID), also in the request log", schema: { type: "string" } },
+  "X-RateLimit-Limit": { description: "The plan's requests per hour", ...integer },
+  "X-RateLimit-Remaining": { description: "Requests left in the sliding hour", ...integer },
+  "X-RateLimit-Reset": { description: "Unix seconds when the oldest request leaves the hour", ...integer },
+  "X-Usage-Current": { description: "Live scans this month", ...integer },
+  "X-Usage-Limit": { description: "The plan's scans per month", ...integer },
+  "X-Usage-Remaining": { description: "Scans left this month", ...integer },
+  "Retry-After": { description: "Seconds to wait before trying again", ...integer },
+  ETag: { description: 'The MD5 of the bytes received, quoted ("…")', schema: { type: "string" } },
+  "Cache-Control": { description: "no-store: the answer holds a secret", schema: { type: "string" } },
+};
+type HeaderName = keyof typeof HEADERS;
+const RATE_LIMIT: HeaderName[] = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+
+/** The answer's headers: `always` are on every such answer, `maybe` on some (docs/api.md). */
+function headers(always: HeaderName[], maybe: HeaderName[] = []) {
+  return Object.fromEntries([
+    ...always.map((n) => [n, { ...HEADERS[n], required: true }]),
+    ...maybe.map((n) => [n, HEADERS[n]]),
+  ]);
+}
+
+/** The error answers grouped by status, each naming its codes. */
+function errorResponses(op: Operation) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(op.errors)) {
+    const { status } = ERROR_CODES[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        String(status),
+        {
+          description: codes.join(", "),
+          // The rate limit once the key's account is known (not on a 401); Retry-After on a
+          // wait that ends (the hour, a block, a dependency coming back).
+          headers: headers(
+            ["X-Request-Id"],
+            [
+              ...(op.auth === "apiKey" ? RATE_LIMIT : []),
+              ...(status === 429 || status === 503 ? ["Retry-After" as const] : []),
+            ],
+          ),
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+      ]),
+  );
+}
+
+function requestBody(op: Operation) {
+  if (op.binaryBody) {
+    const binary = { schema: { type: "string", contentMediaType: "application/octet-stream" } };
+    return {
+      requestBody: {
+        required: true,
+        description: "The tensor (docs/tensor-format.md), at most 128 MiB",
+        content: Object.fromEntries(op.binaryBody.map((type) => [type, binary])),
+      },
+    };
+  }
+  if (!op.body) return {};
+  // Optional only where the handler takes a missing body (session start).
+  const required = !op.body.safeParse(undefined).success;
+  return { requestBody: { required, content: { "application/json": { schema: jsonSchema(op.body) } } } };
+}
+
 function operation(op: Operation) {
   const params: Record<string, unknown>[] = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: "path",
     required: true,
     description: PATH_PARAMS[name],
-    schema: { type: "string" },
+    schema: { type: "string", format: "uuid" },
   }));
   if (op.query) {
     const shape = jsonSchema(op.query) as { properties?: Record<string, unknown>; required?: string[] };
@@ -43,22 +114,24 @@ function operation(op: Operation) {
       params.push({ name, in: "query", required: shape.required?.includes(name) ?? false, schema });
     }
   }
+  const okHeaders = headers(["X-Request-Id", ...(op.auth === "apiKey" ? RATE_LIMIT : []), ...(op.ok.headers ?? [])]);
   return {
     operationId: `${op.method}${op.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_m, c: string) => c.toUpperCase())}`,
     summary: op.summary,
     tags: [op.tag],
     security: SECURITY[op.auth],
     ...(params.length ? { parameters: params } : {}),
-    ...(op.body
-      ? { requestBody: { required: false, content: { "application/json": { schema: jsonSchema(op.body) } } } }
-      : {}),
+    ...requestBody(op),
     responses: {
       [String(op.ok.status)]: {
         description: op.ok.description,
-        content: { "application/json": { schema: op.ok.schema ? jsonSchema(op.ok.schema) : { type: "object" } } },
+        headers: okHeaders,
+        ...(op.ok.schema ? { content: { "application/json": { schema: jsonSchema(op.ok.schema) } } } : {}),
       },
+      ...errorResponses(op),
       default: {
-        description: "Any error, in the flat error body (docs/api.md, Errors)",
+        description: "Any other error, in the flat error body (docs/api.md, Errors)",
+        headers: headers(["X-Request-Id"]),
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       },
     },

@@ -76,3 +76,9 @@ export const clientTokenSchema = z.object({
 export const includeQuery = z.object({
   include: z.string().optional().describe("Comma-separated; `waveform` is the only value"),
 });
+
+/** The signed upload URL's own query (docs/api.md, "PUT {upload_url}"). */
+export const uploadQuery = z.object({
+  expires: z.string().describe("Unix seconds the signature is valid until, as the upload_url gives it"),
+  sig: z.string().describe("The URL's signature, as the upload_url gives it"),
+});

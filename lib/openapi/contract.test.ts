@@ -1,0 +1,217 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import * as billingPortal from "@/app/developer/billing-portal/route";
+import * as checkout from "@/app/developer/checkout/route";
+import * as forgotPassword from "@/app/developer/forgot-password/route";
+import * as keyRoll from "@/app/developer/keys/[id]/roll/route";
+import * as keyById from "@/app/developer/keys/[id]/route";
+import * as keys from "@/app/developer/keys/route";
+import * as login from "@/app/developer/login/route";
+import * as profile from "@/app/developer/profile/route";
+import * as requestLog from "@/app/developer/request-log/route";
+import * as resetPassword from "@/app/developer/reset-password/route";
+import * as signup from "@/app/developer/signup/route";
+import * as usageHistory from "@/app/developer/usage/history/route";
+import * as usage from "@/app/developer/usage/route";
+import * as verify from "@/app/developer/verify/route";
+import * as health from "@/app/health/route";
+import * as jwks from "@/app/.well-known/jwks.json/route";
+import * as openapi from "@/app/openapi.json/route";
+import * as webhook from "@/app/api/stripe/webhook/route";
+import { issueIdToken } from "@/lib/auth/id-token";
+import type { RouteHandler } from "@/lib/http/handler";
+import { createDeveloperWithKeys } from "@/test/fixtures";
+import { driveRoute } from "@/test/drive-route";
+import { uniqueIp } from "@/test/ip";
+import { mintClientToken, pollResult, startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
+import { openApiDocument } from "./document";
+
+// Real answers, held to the OpenAPI document: each status must be one the operation lists (or
+// its `default`), each header the answer declares must be there, and the body must validate
+// against the declared schema (none declared: no body). The document is the contract a
+// generated client is built from; these answers are what such a client would get.
+
+const doc = openApiDocument("http://localhost:3000");
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+ajv.addSchema({ ...doc, $id: "openapi.json" });
+
+type Responses = Record<
+  string,
+  { headers?: Record<string, { required?: boolean }>; content?: Record<string, unknown> }
+>;
+const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+
+async function conforms(method: string, path: string, res: Response): Promise<{ status: number; body: unknown }> {
+  const op = (doc.paths[path] as Record<string, { responses: Responses }> | undefined)?.[method];
+  expect(op, `${method} ${path} is documented`).toBeDefined();
+  const status = String(res.status);
+  const declared = op!.responses[status] ? status : "default";
+  if (declared === "default") expect(res.status, `${method} ${path}: ${status} is listed`).toBeLessThan(400);
+  expect(declared, `${method} ${path} answered ${status}, which it does not list`).not.toBe("default");
+  const response = op!.responses[declared];
+  for (const [name, header] of Object.entries(response.headers ?? {}))
+    if (header.required) expect(res.headers.get(name), `${method} ${path} ${status}: header ${name}`).not.toBeNull();
+  const text = await res.text();
+  if (!response.content) {
+    expect(text, `${method} ${path} ${status}: no body`).toBe("");
+    return { status: res.status, body: undefined };
+  }
+  const body = JSON.parse(text);
+  const ref = `openapi.json#/${pointer("paths", path, method, "responses", declared, "content", "application/json", "schema")}`;
+  const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+  expect(validate(body), `${method} ${path} ${status}: ${JSON.stringify(validate.errors)} in ${text}`).toBe(true);
+  return { status: res.status, body };
+}
+
+function drive(handler: RouteHandler, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
+  return driveRoute(handler, path, {
+    method,
+    ip: uniqueIp(),
+    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+    body: opts.body,
+  });
+}
+
+describe("real answers against the OpenAPI document", () => {
+  it("SDK: start, upload, complete, result and client token, and their errors", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const key = { key: test.key, ip: uniqueIp() };
+    const { body: session } = await conforms("post", "/sdk/session/start", await startSession(key, {}));
+    const { session_id, upload_url } = session as { session_id: string; upload_url: string };
+    await conforms("put", "/upload/{sessionId}", await uploadTensor(upload_url, new Uint8Array(64)));
+    await conforms("put", "/upload/{sessionId}", await uploadTensor(upload_url, new Uint8Array(64), "text/plain"));
+    await conforms("get", "/sdk/session/result/{sessionId}", await pollResult(key, session_id));
+    const done = await conforms("post", "/sdk/session/upload-complete", await uploadComplete(key, { session_id }));
+    expect(done.status).toBe(200);
+    // Persistence off: the session is gone.
+    expect((await conforms("get", "/sdk/session/result/{sessionId}", await pollResult(key, session_id))).status).toBe(
+      404,
+    );
+    await conforms("post", "/sdk/session/upload-complete", await uploadComplete(key, { session: 1 }));
+    await conforms("post", "/sdk/session/start", await startSession({ key: `ck_test_${"0".repeat(64)}` }, {}));
+    await conforms("post", "/sdk/session/start", await startSession(key, { demographics: { age: 0 } }));
+    const minted = await mintClientToken(key, { origins: ["https://app.example.com"] });
+    expect((await conforms("post", "/sdk/client-token", minted)).status).toBe(201);
+  });
+
+  it("developer API: sign-up to keys, usage, request log and billing, and their errors", async () => {
+    const email = `contract-${crypto.randomUUID()}@example.test`;
+    const password = "a long enough passphrase 42";
+    expect(
+      (
+        await conforms(
+          "post",
+          "/developer/signup",
+          await drive(signup.POST, "POST", "/developer/signup", {
+            body: { email, password, name: "Contract" },
+          }),
+        )
+      ).status,
+    ).toBe(201);
+    await conforms("post", "/developer/signup", await drive(signup.POST, "POST", "/developer/signup", { body: {} }));
+    const signedIn = await conforms(
+      "post",
+      "/developer/login",
+      await drive(login.POST, "POST", "/developer/login", {
+        body: { email, password },
+      }),
+    );
+    const pendingToken = (signedIn.body as { id_token: string }).id_token;
+    await conforms(
+      "get",
+      "/developer/profile",
+      await drive(profile.GET, "GET", "/developer/profile", { token: pendingToken }),
+    );
+    // A pending account may read its profile, not create keys.
+    await conforms(
+      "post",
+      "/developer/keys",
+      await drive(keys.POST, "POST", "/developer/keys", {
+        token: pendingToken,
+        body: { name: "k", environment: "test" },
+      }),
+    );
+    await conforms(
+      "post",
+      "/developer/login",
+      await drive(login.POST, "POST", "/developer/login", {
+        body: { email, password: "wrong password entirely" },
+      }),
+    );
+    await conforms("get", "/developer/verify", await drive(verify.GET, "GET", "/developer/verify?token=nope"));
+    await conforms(
+      "post",
+      "/developer/forgot-password",
+      await drive(forgotPassword.POST, "POST", "/developer/forgot-password", { body: { email } }),
+    );
+    await conforms(
+      "post",
+      "/developer/reset-password",
+      await drive(resetPassword.POST, "POST", "/developer/reset-password", {
+        body: { token: "nope", password },
+      }),
+    );
+
+    const { developer } = await createDeveloperWithKeys();
+    const { id_token: token } = await issueIdToken(developer);
+    await conforms(
+      "patch",
+      "/developer/profile",
+      await drive(profile.PATCH, "PATCH", "/developer/profile", { token, body: { company: "Acme" } }),
+    );
+    const listed = await conforms("get", "/developer/keys", await drive(keys.GET, "GET", "/developer/keys", { token }));
+    const keyId = (listed.body as { keys: { id: string }[] }).keys[0]!.id;
+    await conforms("get", "/developer/keys", await drive(keys.GET, "GET", "/developer/keys"));
+    const rolled = await driveRoute(keyRoll.POST, `/developer/keys/${keyId}/roll`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: { grace_period: "1h" },
+      params: { id: keyId },
+    });
+    expect((await conforms("post", "/developer/keys/{id}/roll", rolled)).status).toBe(200);
+    const revoke = (id: string) =>
+      driveRoute(keyById.DELETE, `/developer/keys/${id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${token}` },
+        params: { id },
+      });
+    expect((await conforms("delete", "/developer/keys/{id}", await revoke(keyId))).status).toBe(200);
+    expect((await conforms("delete", "/developer/keys/{id}", await revoke(crypto.randomUUID()))).status).toBe(404);
+    await conforms("get", "/developer/keys", await drive(keys.GET, "GET", "/developer/keys", { token }));
+    await conforms("get", "/developer/usage", await drive(usage.GET, "GET", "/developer/usage", { token }));
+    await conforms(
+      "get",
+      "/developer/usage/history",
+      await drive(usageHistory.GET, "GET", "/developer/usage/history", { token }),
+    );
+    await conforms(
+      "get",
+      "/developer/request-log",
+      await drive(requestLog.GET, "GET", "/developer/request-log", { token }),
+    );
+    await conforms(
+      "get",
+      "/developer/request-log",
+      await drive(requestLog.GET, "GET", "/developer/request-log?status=6xx", { token }),
+    );
+    // Stripe is not configured in the tests: 503, as documented.
+    await conforms(
+      "post",
+      "/developer/checkout",
+      await drive(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "pro" } }),
+    );
+    await conforms(
+      "post",
+      "/developer/billing-portal",
+      await drive(billingPortal.POST, "POST", "/developer/billing-portal", { token }),
+    );
+  });
+
+  it("service endpoints: health, keys, this document, the webhook", async () => {
+    await conforms("get", "/health", await drive(health.GET, "GET", "/health"));
+    await conforms("get", "/.well-known/jwks.json", await drive(jwks.GET, "GET", "/.well-known/jwks.json"));
+    await conforms("get", "/openapi.json", await drive(openapi.GET, "GET", "/openapi.json"));
+    const unsigned = await driveRoute(webhook.POST, "/api/stripe/webhook", { method: "POST", body: "{}" });
+    await conforms("post", "/api/stripe/webhook", unsigned);
+  });
+});
