@@ -63,13 +63,22 @@ async function conforms(method: string, path: string, res: Response): Promise<{ 
   return { status: res.status, body };
 }
 
-function drive(handler: RouteHandler, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
-  return driveRoute(handler, path, {
+type Hit = { token?: string; body?: unknown; params?: Record<string, string>; query?: string };
+
+/**
+ * Drives `handler` as `method` on `path` (the document's path; `{id}` filled from params) and
+ * holds the answer to the document.
+ */
+async function hit(handler: RouteHandler, method: string, path: string, opts: Hit = {}) {
+  const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => opts.params?.[name] ?? "") + (opts.query ?? "");
+  const res = await driveRoute(handler, url, {
     method,
     ip: uniqueIp(),
     headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
     body: opts.body,
+    params: opts.params,
   });
+  return conforms(method.toLowerCase(), path, res);
 }
 
 describe("real answers against the OpenAPI document", () => {
@@ -97,121 +106,50 @@ describe("real answers against the OpenAPI document", () => {
   it("developer API: sign-up to keys, usage, request log and billing, and their errors", async () => {
     const email = `contract-${crypto.randomUUID()}@example.test`;
     const password = "a long enough passphrase 42";
-    expect(
-      (
-        await conforms(
-          "post",
-          "/developer/signup",
-          await drive(signup.POST, "POST", "/developer/signup", {
-            body: { email, password, name: "Contract" },
-          }),
-        )
-      ).status,
-    ).toBe(201);
-    await conforms("post", "/developer/signup", await drive(signup.POST, "POST", "/developer/signup", { body: {} }));
-    const signedIn = await conforms(
-      "post",
-      "/developer/login",
-      await drive(login.POST, "POST", "/developer/login", {
-        body: { email, password },
-      }),
-    );
-    const pendingToken = (signedIn.body as { id_token: string }).id_token;
-    await conforms(
-      "get",
-      "/developer/profile",
-      await drive(profile.GET, "GET", "/developer/profile", { token: pendingToken }),
-    );
+    const created = await hit(signup.POST, "POST", "/developer/signup", {
+      body: { email, password, name: "Contract" },
+    });
+    expect(created.status).toBe(201);
+    await hit(signup.POST, "POST", "/developer/signup", { body: {} });
+    const signedIn = await hit(login.POST, "POST", "/developer/login", { body: { email, password } });
+    const pending = (signedIn.body as { id_token: string }).id_token;
     // A pending account may read its profile, not create keys.
-    await conforms(
-      "post",
-      "/developer/keys",
-      await drive(keys.POST, "POST", "/developer/keys", {
-        token: pendingToken,
-        body: { name: "k", environment: "test" },
-      }),
-    );
-    await conforms(
-      "post",
-      "/developer/login",
-      await drive(login.POST, "POST", "/developer/login", {
-        body: { email, password: "wrong password entirely" },
-      }),
-    );
-    await conforms("get", "/developer/verify", await drive(verify.GET, "GET", "/developer/verify?token=nope"));
-    await conforms(
-      "post",
-      "/developer/forgot-password",
-      await drive(forgotPassword.POST, "POST", "/developer/forgot-password", { body: { email } }),
-    );
-    await conforms(
-      "post",
-      "/developer/reset-password",
-      await drive(resetPassword.POST, "POST", "/developer/reset-password", {
-        body: { token: "nope", password },
-      }),
-    );
+    await hit(profile.GET, "GET", "/developer/profile", { token: pending });
+    await hit(keys.POST, "POST", "/developer/keys", { token: pending, body: { name: "k", environment: "test" } });
+    await hit(login.POST, "POST", "/developer/login", { body: { email, password: "wrong password entirely" } });
+    await hit(verify.GET, "GET", "/developer/verify", { query: "?token=nope" });
+    await hit(forgotPassword.POST, "POST", "/developer/forgot-password", { body: { email } });
+    await hit(resetPassword.POST, "POST", "/developer/reset-password", { body: { token: "nope", password } });
 
     const { developer } = await createDeveloperWithKeys();
     const { id_token: token } = await issueIdToken(developer);
-    await conforms(
-      "patch",
-      "/developer/profile",
-      await drive(profile.PATCH, "PATCH", "/developer/profile", { token, body: { company: "Acme" } }),
-    );
-    const listed = await conforms("get", "/developer/keys", await drive(keys.GET, "GET", "/developer/keys", { token }));
-    const keyId = (listed.body as { keys: { id: string }[] }).keys[0]!.id;
-    await conforms("get", "/developer/keys", await drive(keys.GET, "GET", "/developer/keys"));
-    const rolled = await driveRoute(keyRoll.POST, `/developer/keys/${keyId}/roll`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
+    await hit(profile.PATCH, "PATCH", "/developer/profile", { token, body: { company: "Acme" } });
+    const listed = await hit(keys.GET, "GET", "/developer/keys", { token });
+    const id = (listed.body as { keys: { id: string }[] }).keys[0]!.id;
+    await hit(keys.GET, "GET", "/developer/keys");
+    const rolled = await hit(keyRoll.POST, "POST", "/developer/keys/{id}/roll", {
+      token,
       body: { grace_period: "1h" },
-      params: { id: keyId },
+      params: { id },
     });
-    expect((await conforms("post", "/developer/keys/{id}/roll", rolled)).status).toBe(200);
-    const revoke = (id: string) =>
-      driveRoute(keyById.DELETE, `/developer/keys/${id}`, {
-        method: "DELETE",
-        headers: { authorization: `Bearer ${token}` },
-        params: { id },
-      });
-    expect((await conforms("delete", "/developer/keys/{id}", await revoke(keyId))).status).toBe(200);
-    expect((await conforms("delete", "/developer/keys/{id}", await revoke(crypto.randomUUID()))).status).toBe(404);
-    await conforms("get", "/developer/keys", await drive(keys.GET, "GET", "/developer/keys", { token }));
-    await conforms("get", "/developer/usage", await drive(usage.GET, "GET", "/developer/usage", { token }));
-    await conforms(
-      "get",
-      "/developer/usage/history",
-      await drive(usageHistory.GET, "GET", "/developer/usage/history", { token }),
-    );
-    await conforms(
-      "get",
-      "/developer/request-log",
-      await drive(requestLog.GET, "GET", "/developer/request-log", { token }),
-    );
-    await conforms(
-      "get",
-      "/developer/request-log",
-      await drive(requestLog.GET, "GET", "/developer/request-log?status=6xx", { token }),
-    );
+    expect(rolled.status).toBe(200);
+    expect((await hit(keyById.DELETE, "DELETE", "/developer/keys/{id}", { token, params: { id } })).status).toBe(200);
+    const unknown = { token, params: { id: crypto.randomUUID() } };
+    expect((await hit(keyById.DELETE, "DELETE", "/developer/keys/{id}", unknown)).status).toBe(404);
+    await hit(keys.GET, "GET", "/developer/keys", { token });
+    await hit(usage.GET, "GET", "/developer/usage", { token });
+    await hit(usageHistory.GET, "GET", "/developer/usage/history", { token });
+    await hit(requestLog.GET, "GET", "/developer/request-log", { token });
+    await hit(requestLog.GET, "GET", "/developer/request-log", { token, query: "?status=6xx" });
     // Stripe is not configured in the tests: 503, as documented.
-    await conforms(
-      "post",
-      "/developer/checkout",
-      await drive(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "pro" } }),
-    );
-    await conforms(
-      "post",
-      "/developer/billing-portal",
-      await drive(billingPortal.POST, "POST", "/developer/billing-portal", { token }),
-    );
+    await hit(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "pro" } });
+    await hit(billingPortal.POST, "POST", "/developer/billing-portal", { token });
   });
 
   it("service endpoints: health, keys, this document, the webhook", async () => {
-    await conforms("get", "/health", await drive(health.GET, "GET", "/health"));
-    await conforms("get", "/.well-known/jwks.json", await drive(jwks.GET, "GET", "/.well-known/jwks.json"));
-    await conforms("get", "/openapi.json", await drive(openapi.GET, "GET", "/openapi.json"));
-    const unsigned = await driveRoute(webhook.POST, "/api/stripe/webhook", { method: "POST", body: "{}" });
-    await conforms("post", "/api/stripe/webhook", unsigned);
+    await hit(health.GET, "GET", "/health");
+    await hit(jwks.GET, "GET", "/.well-known/jwks.json");
+    await hit(openapi.GET, "GET", "/openapi.json");
+    await hit(webhook.POST, "POST", "/api/stripe/webhook", { body: "{}" });
   });
 });
