@@ -8,6 +8,44 @@ import type { WorkerTask } from "./worker.js";
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
+ * At most one scan per thread is handed to the pool, so a scan's time limit runs from when it
+ * starts, never while it waits for a thread (busy is not slow); the wait has its own limit.
+ */
+class Slots {
+  #free: number;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(count: number) {
+    this.#free = count;
+  }
+
+  /** True once a thread is free; false when none was within `waitMs`. */
+  take(waitMs: number): Promise<boolean> {
+    if (this.#free > 0) {
+      this.#free--;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const granted = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.#waiting.splice(this.#waiting.indexOf(granted), 1);
+        resolve(false);
+      }, waitMs);
+      this.#waiting.push(granted);
+    });
+  }
+
+  give(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#free++;
+  }
+}
+
+/**
  * A worker-thread pool sized to the machine. The worker path is absolute (from this
  * compiled module's URL): bundlers (Next.js) would otherwise rewrite it and hang.
  * `workerFile` exists for fault-injection tests only.
@@ -15,6 +53,8 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export function createInferencePool(options: PoolOptions & { workerFile?: string } = {}): InferencePool {
   const threads = Math.max(1, options.threads ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const queueWaitMs = options.queueWaitMs ?? 2_147_483_647;
+  const slots = new Slots(threads);
   const filename = options.workerFile ?? fileURLToPath(new URL("./worker.js", import.meta.url));
   const pool = new Piscina<WorkerTask, AnalyzeOutcome>({
     filename,
@@ -31,6 +71,8 @@ export function createInferencePool(options: PoolOptions & { workerFile?: string
   return {
     async analyzeFile(path: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
       if (closed) return { ok: false, error: { code: "POOL_CLOSED", message: "inference pool is closed" } };
+      if (!(await slots.take(queueWaitMs)))
+        return { ok: false, error: { code: "BUSY", message: `no inference thread was free within ${queueWaitMs} ms` } };
       // Aborting a running task makes piscina terminate that worker and start a fresh one.
       const signal = AbortSignal.timeout(timeoutMs);
       try {
@@ -43,6 +85,8 @@ export function createInferencePool(options: PoolOptions & { workerFile?: string
           ok: false,
           error: { code: "WORKER_CRASH", message: `inference worker failed: ${(e as Error)?.message ?? e}` },
         };
+      } finally {
+        slots.give();
       }
     },
     async close() {

@@ -53,4 +53,11 @@ export interface InferencePool {
   close(): Promise<void>;
 }
 
-export type PoolOptions = { modelPath?: string; threads?: number; timeoutMs?: number };
+export type PoolOptions = {
+  modelPath?: string;
+  threads?: number;
+  /** A scan's own time limit, from when it starts on a thread. */
+  timeoutMs?: number;
+  /** How long a scan may wait for a free thread; past it the outcome is BUSY (nothing ran). */
+  queueWaitMs?: number;
+};

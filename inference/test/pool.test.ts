@@ -25,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, "scan.bin"), syntheticTensor({ frameCount: 300, heartRate: 70 }));
   writeFileSync(join(dir, "scan.gz.bin"), syntheticTensor({ frameCount: 300, gzip: true }));
   writeFileSync(join(dir, "bad.bin"), Buffer.from("RPPGnot really a tensor"));
-  for (const f of ["crash.bin", "throw.bin", "hang.bin"]) writeFileSync(join(dir, f), syntheticTensor());
+  for (const f of ["crash.bin", "throw.bin", "hang.bin", "slow.bin"]) writeFileSync(join(dir, f), syntheticTensor());
 }, 120_000);
 
 afterAll(async () => {
@@ -99,6 +99,29 @@ describe("inference pool", () => {
       expect((await faulty.analyzeFile(join(dir, "scan.bin"))).ok).toBe(true);
     } finally {
       await faulty.close();
+    }
+  });
+
+  it("a scan's time limit starts when a thread takes it; waiting for one has its own limit (BUSY)", async () => {
+    const options = { threads: 1, timeoutMs: 2000, workerFile: join(pkg, "test/fixtures/faulty-worker.mjs") };
+    const busy = dist.createInferencePool(options as Parameters<Dist["createInferencePool"]>[0]);
+    const impatient = dist.createInferencePool({ ...options, queueWaitMs: 500 } as Parameters<
+      Dist["createInferencePool"]
+    >[0]);
+    try {
+      // Three scans of ~1.3 s on one thread: the last waits ~2.6 s, more than the 2 s limit, and is measured.
+      const outs = await Promise.all([1, 2, 3].map(() => busy.analyzeFile(join(dir, "slow.bin"))));
+      expect(outs.map((o) => o.ok)).toEqual([true, true, true]);
+      const [first, second] = await Promise.all([
+        impatient.analyzeFile(join(dir, "slow.bin")),
+        impatient.analyzeFile(join(dir, "slow.bin")),
+      ]);
+      expect(first.ok).toBe(true);
+      expect(second).toMatchObject({ ok: false, error: { code: "BUSY" } });
+      // The slot is back: the next scan runs.
+      expect((await impatient.analyzeFile(join(dir, "scan.bin"))).ok).toBe(true);
+    } finally {
+      await Promise.all([busy.close(), impatient.close()]);
     }
   });
 

@@ -3,11 +3,15 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { tensorStorage, TensorUnreadableError } from "@/lib/storage/storage";
 import { analyzeTensor } from "./analyze-tensor";
-import { analyzeViaQueue, QueueUnreachableError } from "./scan-queue";
+import { analyzeViaQueue } from "./scan-queue";
+import { ScanNotStartedError } from "./scan-not-started";
 
-/** Runs a stored tensor through this process's inference pool. Never throws. */
+/**
+ * Runs a stored tensor through this process's inference pool. Throws only ScanNotStartedError
+ * (no thread was free within INFERENCE_QUEUE_WAIT_MS: busy, not a failed scan).
+ */
 export async function analyzeStoredHere(sessionId: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
-  return tensorStorage()
+  const outcome = await tensorStorage()
     .withLocalCopy(sessionId, (file) => analyzeTensor(file, demographics))
     .catch((err: unknown): AnalyzeOutcome => {
       // A tensor that cannot be read (too large, gone, storage down) is an inference failure
@@ -16,16 +20,24 @@ export async function analyzeStoredHere(sessionId: string, demographics?: Demogr
       log("tensor unreadable", { error: (err as Error).message });
       return { ok: false, error: { code: "UNREADABLE", message: (err as Error).message } };
     });
+  if (!outcome.ok && outcome.error.code === "BUSY") {
+    const seconds = Math.round(env().INFERENCE_QUEUE_WAIT_MS / 1000);
+    throw new ScanNotStartedError(
+      outcome.error.message,
+      `Every inference thread stayed busy for ${seconds} s; nothing was measured. Send upload-complete again.`,
+    );
+  }
+  return outcome;
 }
 
 /**
  * The scan of a stored tensor: in this process's pool (default) or by a queue worker. Throws
- * only QueueUnreachableError (the scan never ran; the caller answers 503 and keeps the tensor).
+ * only ScanNotStartedError (the scan never ran; the caller answers 503 and keeps the tensor).
  */
 export async function analyzeStoredTensor(sessionId: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
   if (env().INFERENCE_QUEUE === "pool") return analyzeStoredHere(sessionId, demographics);
   return analyzeViaQueue(sessionId, demographics).catch((err: unknown): AnalyzeOutcome => {
-    if (err instanceof QueueUnreachableError) throw err;
+    if (err instanceof ScanNotStartedError) throw err;
     logger.error("inference queue failed", { error: (err as Error).message });
     return { ok: false, error: { code: "UNAVAILABLE", message: "the inference queue failed" } };
   });

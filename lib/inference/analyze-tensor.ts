@@ -19,6 +19,8 @@ async function createPool(): Promise<InferencePool> {
     modelPath: e.MODEL_PATH,
     threads: e.INFERENCE_THREADS,
     timeoutMs: e.INFERENCE_TIMEOUT_MS,
+    // Under load a scan waits for a thread; past this it is answered 503, not fallback vitals.
+    queueWaitMs: e.INFERENCE_QUEUE_WAIT_MS,
   });
 }
 

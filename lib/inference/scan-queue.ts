@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import { ScanNotStartedError } from "./scan-not-started";
 import { Queue, QueueEvents, Worker } from "bullmq";
 import type { AnalyzeOutcome, Demographics } from "@vitals/inference";
 import { env } from "@/lib/env";
@@ -46,9 +47,13 @@ function producerOptions() {
 }
 
 /** The scan was never queued (Redis unreachable): nothing ran, and the tensor is untouched. */
-export class QueueUnreachableError extends Error {
+export class QueueUnreachableError extends ScanNotStartedError {
   constructor(cause: unknown) {
-    super(`the inference queue is unreachable: ${(cause as Error)?.message ?? cause}`, { cause });
+    super(
+      `the inference queue is unreachable: ${(cause as Error)?.message ?? cause}`,
+      "The inference queue is unreachable; nothing was measured. Send upload-complete again.",
+      { cause },
+    );
     this.name = "QueueUnreachableError";
   }
 }

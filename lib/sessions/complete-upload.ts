@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/http/errors";
 import { isDependencyDown, UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/http/unavailable";
 import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
 import { analyzeStoredTensor } from "@/lib/inference/analyze-stored";
-import { QueueUnreachableError } from "@/lib/inference/scan-queue";
+import { ScanNotStartedError } from "@/lib/inference/scan-not-started";
 import { logger } from "@/lib/logger";
 import { retryUntilDatabaseBack } from "@/lib/retry-until-database-back";
 import { tensorStorage } from "@/lib/storage/storage";
@@ -115,7 +115,7 @@ export async function completeUpload(
   try {
     measured = await measure(session);
   } catch (err) {
-    if (err instanceof QueueUnreachableError) await releaseClaim(session, err);
+    if (err instanceof ScanNotStartedError) await releaseClaim(session, err);
     else await deleteTensor();
     throw err;
   }
@@ -155,17 +155,13 @@ function undoClaim(session: Session, claimedAt?: Date) {
 }
 
 /**
- * The scan was never queued (Redis unreachable): the session is opened again with its tensor
- * kept, and the client is told to retry (503, docs/api.md "Errors").
+ * The scan never started (no thread free in time, the queue unreachable): the session is opened
+ * again with its tensor kept, and the client is told to retry (503, docs/api.md "Errors").
  */
-async function releaseClaim(session: Session, cause: QueueUnreachableError): Promise<never> {
-  logger.warn("scan not queued; session reopened", { error: cause.message });
+async function releaseClaim(session: Session, cause: ScanNotStartedError): Promise<never> {
+  logger.warn("scan not started; session reopened", { error: cause.message });
   await undoClaim(session).catch((err: unknown) =>
     logger.error("session reopen failed", { error: (err as Error).message }),
   );
-  throw new ApiError(
-    "UNAVAILABLE",
-    "The inference queue is unreachable; nothing was measured. Send upload-complete again.",
-    UNAVAILABLE_RETRY_AFTER_SECONDS,
-  );
+  throw new ApiError("UNAVAILABLE", cause.answer, UNAVAILABLE_RETRY_AFTER_SECONDS);
 }
