@@ -1,5 +1,6 @@
 // npm start: validate settings, migrate the database, start the server.
 import { resetEnv } from "../lib/env";
+import { drainWindowMs } from "../lib/shutdown";
 import { migrate } from "./migrate";
 import { ensureLocalSecrets } from "../lib/local-secrets";
 import { exitUnlessInferenceBuilt, settingsOrExit } from "./startup-checks";
@@ -13,10 +14,11 @@ async function main() {
   if (ran.length) console.log(`Migrations applied: ${ran.join(", ")}`);
   const { startServer } = await import("./server");
   const server = await startServer({ port: settings.PORT, dev: process.argv.includes("--dev") });
-  // A clean exit on stop signals: open requests finish (up to 10 s), then the process ends.
+  // A clean exit on stop signals: open requests finish (a scan in flight included: drainWindowMs),
+  // then the process ends.
   const stop = () => {
     server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 10_000).unref();
+    setTimeout(() => process.exit(0), drainWindowMs(settings)).unref();
     server.closeIdleConnections();
   };
   process.once("SIGTERM", stop);
