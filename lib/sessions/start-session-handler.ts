@@ -120,6 +120,9 @@ async function answer(
   await Promise.all(followUps);
   if ("error" in parsed) throw parsed.error;
   if (row.created !== 1) {
+    // Refused by the quota's row lock: the month is used up, whatever this statement's
+    // snapshot counted before concurrent starts committed.
+    set(ctx, usageHeaders({ current: Math.max(row.monthCount ?? 0, row.monthly), limit: row.monthly, remaining: 0 }));
     throw new ApiError(
       "QUOTA_EXCEEDED",
       `The monthly scan quota of ${row.monthly} is used up; it renews on the 1st (UTC) or with a plan upgrade`,

@@ -101,6 +101,9 @@ describe("POST /sdk/session/start", () => {
     expect(codes.filter((c) => c === "QUOTA_EXCEEDED")).toHaveLength(30);
     expect(await db.session.count({ where: { developerId: developer.id } })).toBe(20);
     expect(await scans(developer.id)).toBe(500);
+    // A refusal for the quota never reports scans left, however stale its own read was.
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused.map(usageOf)).toEqual(refused.map(() => ["500", "500", "0"]));
   });
 
   it.each([
