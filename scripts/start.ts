@@ -19,7 +19,9 @@ async function main() {
   const stop = () => {
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), drainWindowMs(settings)).unref();
+    // A keep-alive connection goes idle once its answer is out: closed then, so close() can end.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 250).unref();
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
