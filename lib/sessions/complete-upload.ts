@@ -115,7 +115,7 @@ export async function completeUpload(
   try {
     measured = await measure(session);
   } catch (err) {
-    if (err instanceof ScanNotStartedError) await releaseClaim(session, err);
+    if (err instanceof ScanNotStartedError) await releaseClaim(session, now, err);
     else await deleteTensor();
     throw err;
   }
@@ -146,10 +146,10 @@ export async function completeUpload(
   return response;
 }
 
-/** Opens a claimed session again (only the claim made at `claimedAt`, when given). */
-function undoClaim(session: Session, claimedAt?: Date) {
+/** Opens a claimed session again: only the claim made at `claimedAt`, never another request's. */
+function undoClaim(session: Session, claimedAt: Date) {
   return db.session.updateMany({
-    where: { id: session.id, status: "processing", ...(claimedAt ? { processingStartedAt: claimedAt } : {}) },
+    where: { id: session.id, status: "processing", processingStartedAt: claimedAt },
     data: { status: session.status, processingStartedAt: null },
   });
 }
@@ -158,9 +158,9 @@ function undoClaim(session: Session, claimedAt?: Date) {
  * The scan never started (no thread free in time, the queue unreachable): the session is opened
  * again with its tensor kept, and the client is told to retry (503, docs/api.md "Errors").
  */
-async function releaseClaim(session: Session, cause: ScanNotStartedError): Promise<never> {
+async function releaseClaim(session: Session, claimedAt: Date, cause: ScanNotStartedError): Promise<never> {
   logger.warn("scan not started; session reopened", { error: cause.message });
-  await undoClaim(session).catch((err: unknown) =>
+  await undoClaim(session, claimedAt).catch((err: unknown) =>
     logger.error("session reopen failed", { error: (err as Error).message }),
   );
   throw new ApiError("UNAVAILABLE", cause.answer, UNAVAILABLE_RETRY_AFTER_SECONDS);

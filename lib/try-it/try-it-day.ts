@@ -4,10 +4,8 @@ import { ApiError } from "@/lib/http/errors";
 // The Try it page's own allowance (docs/api.md, "Try it"): TRY_IT_DAILY_SCANS scans per
 // account and UTC day, apart from the monthly quota.
 
-/** The UTC calendar day of a moment, as YYYY-MM-DD. */
-export function dayOf(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
+/** The UTC calendar day the day's count is kept under: the same day as the usage counts'. */
+export { dayOf } from "@/lib/usage/month";
 
 export function tryItDailyCap(): number {
   return env().TRY_IT_DAILY_SCANS;
