@@ -142,6 +142,39 @@ describe("the queue's Redis or the database lost around a scan", () => {
     }
   }, 60_000);
 
+  it("no worker takes the scan within INFERENCE_QUEUE_WAIT_MS: 503 UNAVAILABLE, job withdrawn, session and tensor kept; the retry measures", async () => {
+    process.env.INFERENCE_QUEUE_WAIT_MS = "1500";
+    resetEnv();
+    worker.kill("SIGSTOP");
+    let refused: Awaited<ReturnType<typeof complete>>;
+    let id: string;
+    let key: string;
+    try {
+      ({ key, id } = await uploaded(64));
+      const t0 = performance.now();
+      refused = await complete(key, id);
+      expect(performance.now() - t0).toBeLessThan(6000);
+      // Withdrawn: the stopped worker finds nothing to run when it wakes.
+      expect(await watch.getJob(id)).toBeUndefined();
+    } finally {
+      worker.kill("SIGCONT");
+      process.env.INFERENCE_QUEUE_WAIT_MS = "60000";
+      resetEnv();
+    }
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ error: "UNAVAILABLE", retryable: true });
+    expect(refused.body.message).toMatch(/No inference worker took the scan within 2 s/);
+    const state = await sessionState(id);
+    expect(state.status).toBe("uploading");
+    expect(state.tensorBytes).toBeGreaterThan(0);
+
+    const retried = await complete(key, id);
+    expect(retried.status).toBe(200);
+    expect(retried.body.vitals.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(Math.abs(retried.body.vitals.heart_rate - 64)).toBeLessThan(3);
+    expect((await sessionState(id)).tensorBytes).toBeFalsy();
+  }, 60_000);
+
   it("PERSIST_VITALS=true, the database lost while the worker runs: the client still gets the vitals, saved once it is back", async () => {
     process.env.PERSIST_VITALS = "true";
     resetEnv();

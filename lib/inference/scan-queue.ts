@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { ScanNotStartedError } from "./scan-not-started";
-import { Queue, QueueEvents, Worker } from "bullmq";
+import { type Job, Queue, QueueEvents, Worker } from "bullmq";
 import type { AnalyzeOutcome, Demographics } from "@vitals/inference";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
@@ -82,7 +82,8 @@ function client(): Client {
 
 /**
  * Enqueues a stored tensor's scan and waits for its outcome, at most INFERENCE_QUEUE_WAIT_MS.
- * Throws QueueUnreachableError when the scan could not be queued; never once it is.
+ * Throws ScanNotStartedError when the scan could not be queued (QueueUnreachableError) or no
+ * worker took it in that time; once a worker has taken it, the outcome is always an answer.
  */
 export async function analyzeViaQueue(sessionId: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
   const { queue, events, recent } = client();
@@ -100,10 +101,36 @@ export async function analyzeViaQueue(sessionId: string, demographics?: Demograp
     if (recent.length > 200) recent.shift();
     return saved.outcome;
   } catch (err) {
+    if (await withdrawnUntaken(job)) {
+      const seconds = Math.round(waitMs / 1000);
+      throw new ScanNotStartedError(
+        `no worker took the scan within ${waitMs} ms`,
+        `No inference worker took the scan within ${seconds} s; nothing was measured. Send upload-complete again.`,
+      );
+    }
     // Not awaited: with Redis gone it would hold the answer; a job left behind finds its
     // deadline passed and ends without running (startScanWorker).
     void job.remove().catch(() => undefined);
     return { ok: false, error: { code: "WORKER_CRASH", message: `queued scan failed: ${(err as Error).message}` } };
+  }
+}
+
+const UNTAKEN_STATES = new Set(["waiting", "prioritized", "delayed"]);
+const WITHDRAW_TIMEOUT_MS = 2_000;
+
+/**
+ * True when no worker ever took the job and it is now out of the queue: the scan never ran, so
+ * the caller answers 503 and reopens the session, as in pool mode. BullMQ refuses to remove a
+ * job a worker holds, so a worker taking it meanwhile makes this false (fallback vitals).
+ */
+async function withdrawnUntaken(job: Job): Promise<boolean> {
+  try {
+    const state = await within(job.getState(), WITHDRAW_TIMEOUT_MS, "job state");
+    if (!UNTAKEN_STATES.has(state)) return false;
+    await within(job.remove(), WITHDRAW_TIMEOUT_MS, "job removal");
+    return true;
+  } catch {
+    return false;
   }
 }
 
