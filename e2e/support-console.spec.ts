@@ -178,6 +178,10 @@ test("a developer gets 404 on every /support page and action", async () => {
   ]) {
     expect((await devPage.goto(url))?.status(), url).toBe(404);
   }
+  // Staff asking for an account that does not exist get a real 404 too, not a streamed 200.
+  for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+    expect((await staffPage.goto(`/support/accounts/${id}`))?.status(), id).toBe(404);
+  }
   // Staff's own "Add note" request, sent by the developer's session to every support action.
   const actions = supportActions();
   expect(actions.map((a) => a.name).sort()).toEqual(["accountAction", "noteAction", "planAction", "revokeKeyAction"]);

@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/ui/card";
 import { buttonClass } from "@/components/ui/button-class";
 import { QueueTable } from "@/components/support/queue-table";
 import { Pager } from "@/components/support/pager";
-import { requireStaff } from "../require-staff";
+import { requireStaff } from "../../require-staff";
 import { Section } from "@/components/ui/section";
 import { Label } from "@/components/ui/label";
 
