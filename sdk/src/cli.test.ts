@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import {
   type Handler,
 } from "../test/fake-service.js";
 import { EXIT, runCli } from "./cli-run.js";
+import { DEFAULT_MAX_TENSOR_BYTES } from "./encode-tensor.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vitals-cli-"));
 const notATensor = join(dir, "not-a-tensor.bin");
@@ -94,6 +95,17 @@ describe("vitals scan", () => {
     const r = await run(["scan", "--key", KEYS.live, "--base-url", BASE, notATensor]);
     expect(r.code).toBe(EXIT.usage);
     expect(r.err).toContain("--force");
+    expect(r.requests).toHaveLength(0);
+  });
+
+  it("exits 2 on a tensor over the upload limit, before any request", async () => {
+    const oversized = join(dir, "oversized.bin");
+    writeFileSync(oversized, Buffer.alloc(DEFAULT_MAX_TENSOR_BYTES + 1));
+    const r = await run(["scan", "--key", KEYS.live, "--base-url", BASE, "--force", oversized]).finally(() =>
+      rmSync(oversized),
+    );
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toContain("upload limit");
     expect(r.requests).toHaveLength(0);
   });
 
