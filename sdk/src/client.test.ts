@@ -231,6 +231,38 @@ describe("429 handling", () => {
     expect(notJson.body.message).toBe("POST /sdk/session/start answered 200 without a JSON body: <html>proxy</html>");
   });
 
+  it("waits out the service's 503 UNAVAILABLE on upload-complete, then measures; a 500 or a proxy's 502 is thrown at once", async () => {
+    const unavailable = () =>
+      errorResponse(503, "UNAVAILABLE", { retryable: true, retryAfter: 5, headers: { "retry-after": "5" } });
+    const vitals = { heart_rate: 70, confidence: 0.9 };
+    const service = fakeService((req, i) => {
+      if (req.url.endsWith("/start")) return jsonResponse(session());
+      if (req.method === "PUT") return new Response(null, { status: 200 });
+      return i < 4 ? unavailable() : jsonResponse({ session_id: session().session_id, status: "completed", vitals });
+    });
+    const { sleep, waits } = fakeSleep();
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep });
+    const result = await client.measure(new Uint8Array(64));
+    expect(result.vitals).toEqual(vitals);
+    expect(waits).toEqual([5000, 5000]);
+    expect(service.requests.map((r) => r.method)).toEqual(["POST", "PUT", "POST", "POST", "POST"]);
+
+    for (const answer of [
+      () => errorResponse(500, "INTERNAL_ERROR", { retryable: true }),
+      () => new Response("<html>Bad gateway</html>", { status: 502 }),
+      () => errorResponse(503, "UNAVAILABLE", { retryable: false }),
+    ]) {
+      const failing = fakeService(answer);
+      const other = fakeSleep();
+      const err = await new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: failing.fetch, sleep: other.sleep })
+        .completeUpload(session().session_id)
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(VitalsApiError);
+      expect(failing.requests).toHaveLength(1);
+      expect(other.waits).toEqual([]);
+    }
+  });
+
   it("waits out AUTH_BLOCKED by its Retry-After header too", async () => {
     const blocked = () => errorResponse(429, "AUTH_BLOCKED", { retryable: true, headers: { "retry-after": "3" } });
     const service = fakeService((_req, i) => (i === 0 ? blocked() : jsonResponse(session())));

@@ -24,7 +24,7 @@ export type VitalsClientOptions = {
   fetch?: FetchLike;
   /** Injected for tests; setTimeout by default. */
   sleep?: Sleep;
-  /** Retries of a 429 RATE_LIMIT_EXCEEDED / AUTH_BLOCKED after waiting Retry-After (default 3). */
+  /** Retries of a 429 RATE_LIMIT_EXCEEDED / AUTH_BLOCKED or a 503 UNAVAILABLE after waiting Retry-After (default 3). */
   maxRetries?: number;
   /** Longest Retry-After worth waiting out (default 300 s); a longer one is thrown at once. */
   maxRetryWaitSeconds?: number;

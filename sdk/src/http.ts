@@ -3,7 +3,7 @@ import { parseRetryAfter, responseMeta } from "./headers.js";
 import type { FetchLike, ResponseMeta, Sleep } from "./types.js";
 
 export type RetryPolicy = {
-  /** Retries of a 429 RATE_LIMIT_EXCEEDED or AUTH_BLOCKED answer; 0 turns retrying off. */
+  /** Retries of a 429 RATE_LIMIT_EXCEEDED or AUTH_BLOCKED or a 503 UNAVAILABLE answer; 0 turns retrying off. */
   maxRetries: number;
   /** A Retry-After longer than this is not waited out: the error is thrown at once. */
   maxRetryWaitSeconds: number;
@@ -15,8 +15,20 @@ export type Transport = { fetch: FetchLike; sleep: Sleep; retry: RetryPolicy };
 export type SendOptions = { timeoutMs: number; signal?: AbortSignal; retry?: boolean };
 
 // Only these two 429s clear by themselves: waiting out Retry-After is what the API asks
-// (docs/api.md, "Errors"; docs/sdk.md, "Errors and retries"). QUOTA_EXCEEDED lasts until next month and 4xx answers will not change.
+// (docs/api.md, "Errors"; docs/sdk.md, "Errors and retries"). QUOTA_EXCEEDED lasts until
+// next month and other 4xx answers will not change.
 const WAITABLE = new Set(["RATE_LIMIT_EXCEEDED", "AUTH_BLOCKED"]);
+
+/**
+ * Answers worth waiting out: a 429 rate limit or brute-force block, and the service's own 503
+ * UNAVAILABLE (retryable), which it sends only when nothing was done: no session started or
+ * claimed, no scan run (docs/api.md, upload-complete). A proxy's 5xx is not the service's
+ * JSON (UNEXPECTED_RESPONSE) and is not retried.
+ */
+function waitable(status: number, error: VitalsApiError): boolean {
+  if (status === 429) return WAITABLE.has(error.error);
+  return status === 503 && error.error === "UNAVAILABLE" && error.retryable;
+}
 
 /**
  * `sleep` that an abort cuts short: rejects with the signal's reason at once, so a caller's
@@ -103,8 +115,7 @@ export async function send(
     const wait = error.retryAfter ?? 1;
     const mayWait =
       opts.retry !== false &&
-      res.status === 429 &&
-      WAITABLE.has(error.error) &&
+      waitable(res.status, error) &&
       attempt <= t.retry.maxRetries &&
       wait <= t.retry.maxRetryWaitSeconds;
     if (!mayWait) throw error;
