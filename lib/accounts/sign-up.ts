@@ -9,7 +9,7 @@ import type { SignupInput } from "./schemas";
 import { issueEmailToken } from "./email-tokens";
 import { isUniqueViolation } from "./developer-account";
 import { mayMailSignupAttempt, mayMailToken } from "./mail-throttle";
-import { assertSignupAllowed } from "./signup-throttle";
+import { reserveSignupAttempt } from "./signup-throttle";
 
 export type SignUpResult = { email: string; status: "pending"; message: string };
 
@@ -24,7 +24,7 @@ const MESSAGE = "Check your inbox: we sent a link to verify your e-mail address.
 export async function signUp(input: SignupInput, ip: string, now = new Date()): Promise<SignUpResult> {
   const { email, password, name, company } = input;
   assertPasswordAllowed(password);
-  await assertSignupAllowed(ip, now);
+  await reserveSignupAttempt(ip, now);
   const passwordHash = await hashPassword(password);
   const data = { email, name, company: company ?? null, passwordHash };
   let mail: Mail | null;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import * as signup from "@/app/developer/signup/route";
-import { assertSignupAllowed } from "@/lib/accounts/signup-throttle";
+import { reserveSignupAttempt } from "@/lib/accounts/signup-throttle";
 import { ApiError } from "@/lib/http/errors";
 import { call, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 import { uniqueIp } from "@/test/ip";
@@ -46,7 +46,16 @@ describe("sign-ups per client IP", () => {
     const ip = uniqueIp();
     for (let i = 0; i < 3; i++) expect((await signUp(ip)).status).toBe(201);
     const now = new Date();
-    await expect(assertSignupAllowed(ip, now)).rejects.toBeInstanceOf(ApiError);
-    await expect(assertSignupAllowed(ip, new Date(now.getTime() + 3601_000))).resolves.toBeUndefined();
+    await expect(reserveSignupAttempt(ip, now)).rejects.toBeInstanceOf(ApiError);
+    await expect(reserveSignupAttempt(ip, new Date(now.getTime() + 3601_000))).resolves.toBeUndefined();
+  });
+
+  it("counts a burst of parallel attempts one by one: exactly the limit gets through", async () => {
+    const ip = uniqueIp();
+    const emails = Array.from({ length: 12 }, (_, i) => uniqueEmail(`burst${i}`));
+    const answers = await Promise.all(emails.map((email) => signUp(ip, email)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(9);
+    expect(await db.developer.count({ where: { email: { in: emails } } })).toBe(3);
   });
 });
