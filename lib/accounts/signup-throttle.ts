@@ -31,5 +31,9 @@ export async function reserveSignupAttempt(ip: string, now = new Date()): Promis
     return null;
   });
   if (retryAfter !== null)
-    throw new ApiError("RATE_LIMIT_EXCEEDED", "Too many sign-ups from this network address; try again later", retryAfter);
+    throw new ApiError(
+      "RATE_LIMIT_EXCEEDED",
+      "Too many sign-ups from this network address; try again later",
+      retryAfter,
+    );
 }

@@ -9,7 +9,12 @@ import {
 } from "@/lib/keys/authenticate-client-token";
 import { looksLikeClientToken } from "@/lib/keys/client-token-format";
 import { extractApiKey } from "@/lib/keys/extract-key";
-import { assertStateNotBlocked, recordAuthFailure, recordAuthSuccess, throttleStore } from "@/lib/limits/auth-throttle";
+import {
+  assertStateNotBlocked,
+  recordAuthSuccess,
+  recordFailureOrBlock,
+  throttleStore,
+} from "@/lib/limits/auth-throttle";
 import { rateLimiter, type RateDecision } from "@/lib/limits/rate-limiter";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { usageFigures, usageHeaders } from "@/lib/usage/usage-headers";
@@ -62,7 +67,7 @@ async function authenticate(ctx: RequestContext, now: Date): Promise<SdkCredenti
     if (failuresOnRecord) await recordAuthSuccess("sdk", ctx.ip, now);
     return key;
   } catch (err) {
-    if (err instanceof ApiError && err.code === "API_KEY_INVALID") await recordAuthFailure("sdk", ctx.ip, now);
+    if (err instanceof ApiError && err.code === "API_KEY_INVALID") await recordFailureOrBlock("sdk", ctx.ip, now);
     throw err;
   }
 }

@@ -56,6 +56,15 @@ export function recordAuthSuccess(
 }
 
 /**
+ * Counts a failure; past the 10th of the run it is answered 429 AUTH_BLOCKED rather than as
+ * the failure it is, so of many invalid keys sent at once only the first 10 get their 401.
+ */
+export async function recordFailureOrBlock(scope: ThrottleScope, identifier: string, now = new Date()): Promise<void> {
+  if ((await recordAuthFailure(scope, identifier, now)) > THROTTLE_MAX_FAILURES)
+    throw authBlocked(THROTTLE_WINDOW_SECONDS);
+}
+
+/**
  * Counts an attempt as a failure before it is checked, for checks slow enough (a password
  * hash) that parallel attempts would all pass the block test before the 10th failure lands.
  * Throws 429 AUTH_BLOCKED for attempts past the 10th in the run. A success then ends the run
@@ -63,6 +72,5 @@ export function recordAuthSuccess(
  */
 export async function countAttemptUpFront(scope: ThrottleScope, identifier: string, now = new Date()): Promise<void> {
   await assertNotBlocked(scope, identifier, now);
-  if ((await recordAuthFailure(scope, identifier, now)) > THROTTLE_MAX_FAILURES)
-    throw authBlocked(THROTTLE_WINDOW_SECONDS);
+  await recordFailureOrBlock(scope, identifier, now);
 }

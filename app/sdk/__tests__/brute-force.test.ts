@@ -27,6 +27,17 @@ describe("brute-force protection (10 failed key authentications per IP in 15 min
     expect((await startSession({ key: live.key, ip: uniqueIp() })).status).toBe(200);
   });
 
+  it("counts a burst of parallel invalid keys one by one: 10 answered 401, the rest 429 AUTH_BLOCKED", async () => {
+    const ip = uniqueIp();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => startSession({ key: unknownKey(), ip })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    const blocked = await answers[statuses.indexOf(429)].json();
+    expect(blocked).toMatchObject({ error: "AUTH_BLOCKED", retryable: true });
+    expect(blocked.retryAfter).toBeGreaterThan(14 * 60);
+  });
+
   it("lifts the block after 15 minutes", async () => {
     const { live } = await createDeveloperWithKeys();
     const ip = uniqueIp();
