@@ -15,6 +15,14 @@ describe("originForm", () => {
     ["http://evil.com", "/"],
     ["http://evil.com?x=1", "/?x=1"],
     ["/a%2F/b/", "/a%2F/b"],
+    ["/health/.", "/health"],
+    ["/sdk/session/start/..", "/sdk/session"],
+    ["/sdk/x/../session/./start", "/sdk/session/start"],
+    ["/sdk/%2E%2e/%2e/health", "/health"],
+    ["/../../health", "/health"],
+    ["/sdk/session/start\\", "/sdk/session/start"],
+    ["/sdk\\session\\start?a=\\", "/sdk/session/start?a=\\"],
+    ["/.well/..x", "/.well/..x"],
   ])("serves %s as %s", (target, expected) => {
     expect(originForm(target)).toBe(expected);
   });

@@ -11,7 +11,9 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
 }
 
 function describeZodError(err: ZodError): string {
-  const first = err.issues[0];
+  // A field the endpoint does not know is named first (docs/api.md: unknown fields are refused
+  // by name), even when a required field is missing too: it is usually the misspelt one.
+  const first = err.issues.find((i) => i.code === "unrecognized_keys") ?? err.issues[0];
   if (!first) return "Invalid request";
   const where = first.path.length ? first.path.join(".") : "body";
   return `Invalid request: ${where}: ${first.message}`;

@@ -19,6 +19,7 @@ describe("isExactOrigin", () => {
     "https://APP.example.com",
     "https://app.example.com:443",
     "http://app.example.com:80",
+    "https://app.example.com:0",
     "https://*.example.com",
     "ws://app.example.com",
     "file:///etc",

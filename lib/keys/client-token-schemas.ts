@@ -24,7 +24,9 @@ export function isExactOrigin(value: string): boolean {
   }
   // The URL parser lets "*" through in a host; an origin is one host, never a pattern.
   const host = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
-  return (url.protocol === "https:" || url.protocol === "http:") && host && url.origin === value;
+  // Port 0 is no port a page can be served from.
+  const port = url.port !== "0";
+  return (url.protocol === "https:" || url.protocol === "http:") && host && port && url.origin === value;
 }
 
 const L = CLIENT_TOKEN_LIMITS;

@@ -101,6 +101,22 @@ describe("POST /sdk/session/upload-complete", () => {
     });
   });
 
+  it("takes the session id in either case, path and body alike, and answers it in lower case", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const a = await uploaded(test.key);
+    const upper = a.session_id.toUpperCase();
+    const res = await uploadComplete({ key: test.key }, { session_id: upper }, a.session_id);
+    expect(res.status).toBe(200);
+    expect((await res.json()).session_id).toBe(a.session_id);
+  });
+
+  it("names a misspelt field even when session_id is missing too", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const res = await uploadComplete({ key: test.key }, '{"sessionId": "00000000-0000-4000-8000-000000000000"}');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/unrecognized key.*sessionId/i);
+  });
+
   it("404 SESSION_NOT_FOUND for an unknown id and for a malformed one", async () => {
     const { test } = await createDeveloperWithKeys();
     expect(await errorOf(await uploadComplete({ key: test.key }, { session_id: randomUUID() }))).toEqual({
