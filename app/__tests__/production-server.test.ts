@@ -347,7 +347,28 @@ describe("the production server", () => {
     // `//evil.com/health` is the path /evil.com/health: unknown here.
     const doubled = await rawRequest("GET", "//evil.com/health", {});
     expect([doubled.status, JSON.parse(doubled.body).error]).toEqual([404, "NOT_FOUND"]);
-    for (const res of [preflight, started, health, profile, absolute, offSite, doubled]) {
+    // Dot segments and backslashes: resolved here, as a browser would, not redirected.
+    const dotted = await rawRequest("GET", "/health/.", {});
+    expect([dotted.status, JSON.parse(dotted.body).status]).toEqual([200, "ok"]);
+    const backslash = await rawRequest("OPTIONS", "/sdk/session/start\\", { origin: "https://app.example" });
+    expect(backslash.status).toBe(204);
+    const climbed = await rawRequest("GET", "/sdk/session/start/..", {});
+    expect([climbed.status, JSON.parse(climbed.body).error]).toEqual([404, "NOT_FOUND"]);
+    const unknown = await rawRequest("GET", "/nope\\", {});
+    expect(unknown.status).toBe(404);
+    for (const res of [
+      preflight,
+      started,
+      health,
+      profile,
+      absolute,
+      offSite,
+      doubled,
+      dotted,
+      backslash,
+      climbed,
+      unknown,
+    ]) {
       expect(res.headers.location).toBeUndefined();
       expect(res.headers["access-control-allow-origin"]).toBe("*");
     }
