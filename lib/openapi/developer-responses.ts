@@ -23,11 +23,11 @@ export const profileSchema = z.object({
   created_at: unixSeconds,
 });
 
+// What every answer about one key names it by.
+const keyFields = { id: uuid, name: z.string(), environment, prefix: z.string() };
+
 export const listedKeySchema = z.object({
-  id: uuid,
-  name: z.string(),
-  environment,
-  prefix: z.string(),
+  ...keyFields,
   created_at: unixSeconds,
   expires_at: unixSeconds.nullable(),
   revoked_at: unixSeconds.nullable(),
@@ -40,10 +40,7 @@ export const listedKeySchema = z.object({
 export const keyListSchema = z.object({ keys: z.array(listedKeySchema) });
 
 export const createdKeySchema = z.object({
-  id: uuid,
-  name: z.string(),
-  environment,
-  prefix: z.string(),
+  ...keyFields,
   key: z.string().describe("The key's value: shown this once, never again"),
   created_at: unixSeconds,
   expires_at: unixSeconds.nullable(),
@@ -52,10 +49,7 @@ export const createdKeySchema = z.object({
 export const revokedKeySchema = z.object({ id: uuid, revoked: z.literal(true), revoked_at: unixSeconds });
 
 export const rolledKeySchema = z.object({
-  id: uuid,
-  name: z.string(),
-  environment,
-  prefix: z.string(),
+  ...keyFields,
   key: z.string().describe("The new value: shown this once"),
   previous_prefix: z.string(),
   previous_valid_until: unixSeconds.nullable().describe("null with grace_period none"),
