@@ -39,12 +39,18 @@ function undoStart({ sessionId, now, clientTokenId }: LostStart) {
     SELECT 1`;
 }
 
+// Failures whose undo is already scheduled. The hot path falls back to startSession (which
+// undoes its own session) only where its statement wrote none: an outer undo would be a
+// second retry loop for a session id never written.
+const undoScheduled = new WeakSet<object>();
+
 /** Runs `start`; when it fails with the database, its session (if it was written) is undone. */
 export async function undoneIfLost<T>(lost: LostStart, start: () => Promise<T>): Promise<T> {
   try {
     return await start();
   } catch (err) {
-    if (isDependencyDown(err)) {
+    if (isDependencyDown(err) && !undoScheduled.has(err as object)) {
+      undoScheduled.add(err as object);
       logger.warn("session start failed with the database; undoing it once the database is back", {
         error: (err as Error).message,
       });
