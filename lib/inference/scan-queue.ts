@@ -11,9 +11,10 @@ import { within } from "@/lib/within";
 // machine sharing Redis and the tensor storage) fed by a BullMQ queue. A worker renews its
 // job's lock every LOCK_MS / 2; when a worker dies, another one takes the job over after at
 // most LOCK_MS + STALLED_CHECK_MS, once (maxStalledCount 1); a second death fails the job, and
-// the scan ends with fallback vitals. Vitals never travel in the job or its events (BullMQ keeps
-// those in Redis): the worker leaves the outcome (with the job's times) under a short-lived key that the waiting app
-// reads and deletes in one command.
+// the scan ends with fallback vitals; a scan no worker took within INFERENCE_QUEUE_WAIT_MS is
+// withdrawn and answered 503. Vitals never travel in the job or its events (BullMQ keeps those
+// in Redis): the worker leaves the outcome (with the job's times) under a short-lived key that
+// the waiting app reads and deletes in one command.
 export const QUEUE_NAME = "inference";
 export const LOCK_MS = 5_000;
 export const STALLED_CHECK_MS = 2_500;
