@@ -88,6 +88,21 @@ describe("beats and HRV", () => {
     expect(Math.abs(result.heartRate - 60000 / (truthIbis.reduce((x, y) => x + y) / truthIbis.length))).toBeLessThan(1);
   });
 
+  // A drifting real pulse puts the mean-interval rate up to ~6 bpm from the spectral peak, so
+  // precise beats keep it; beats the two halves time far apart (noise) do not, for a gap
+  // over 3 bpm (dsp/hrv.ts beatRateTolerance).
+  it("reports the beat-interval rate 4.5 bpm from the spectral peak only when the beats are precise", () => {
+    const fused = bandPass(volume, fps, 0.6, 4);
+    const beatRate = 60000 / (truth.slice(1).reduce((a, x, i) => a + (x - truth[i]) * 1000, 0) / (truth.length - 1));
+    const spectralHz = (beatRate + 4.5) / 60;
+    const precise = analyseBeats(fused, noisyHalves(volume, 0.02, 5, 0.6).halves, fps, spectralHz);
+    expect(precise.jitterMs).toBeLessThan(20);
+    expect(Math.abs(precise.heartRate - beatRate)).toBeLessThan(0.5);
+    const jittery = analyseBeats(fused, noisyHalves(volume, 0.6, 5, 0.6).halves, fps, spectralHz);
+    expect(jittery.jitterMs).toBeGreaterThan(20);
+    expect(jittery.heartRate).toBeCloseTo(spectralHz * 60, 6);
+  });
+
   // At 42 bpm a beat is 1.4 s long: in heavy noise the halves disagree by more than 0.1 s,
   // so their search reaches a quarter of a beat. A 0.1 s reach capped the jitter near 40 ms
   // and left SDNN 27-76 ms too high here.
