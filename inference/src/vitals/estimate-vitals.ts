@@ -9,6 +9,7 @@ import { estimateBloodPressure } from "./blood-pressure.js";
 import { confidenceFrom, type QualityInputs } from "./confidence.js";
 import { column, fuseCandidates, pulseCandidates, weightedSum, type RegionPulse } from "./regions.js";
 import { spo2FromRatio } from "./spo2.js";
+import { reportedSdnn } from "./sdnn-prior.js";
 import { framesAwayFromMask, maskedFraction, motionMask } from "./motion.js";
 import { onKeyFramePattern } from "./key-frames.js";
 import { detectKeyFramePeriod, onComb, onKeyFrameLine, signalDfts, withoutKeyFrames } from "./gop.js";
@@ -116,7 +117,7 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
     vitals: {
       heart_rate: heartRate,
       respiratory_rate: respiration.breathsPerMinute,
-      hrv: beats.sdnnMs,
+      hrv: reportedSdnn(beats.sdnnMs, heartRate, perVital.hrv.confidence),
       spo2: spo2FromRatio(redBlueRatio(out, fps, regionWeights(cands), fused.signal, mask)),
       systolic_bp: bp.systolic,
       diastolic_bp: bp.diastolic,
