@@ -157,6 +157,18 @@ test("the account's audit timeline shows both actions with their reasons and its
   await staffPage.getByText("Change plan…").click();
   await checkPage(staffPage, "support-account", testInfo);
 
+  // Both lookups, as staff type them: the request id a developer quoted, then the account.
+  await staffPage.goto("/support/requests");
+  await staffPage.getByLabel("Request id").fill(failedRequestId);
+  await staffPage.getByRole("button", { name: "Look up" }).click();
+  await expect(staffPage.getByTestId("request-found")).toContainText(dev.email);
+  await staffPage.goto("/support");
+  await staffPage.getByLabel("E-mail, name or company").fill(dev.email);
+  await staffPage.getByRole("button", { name: "Search" }).click();
+  await expect(
+    staffPage.getByRole("region", { name: "Search results" }).getByRole("link", { name: dev.email }),
+  ).toBeVisible();
+
   await staffPage.goto("/support?queue=failing");
   const failing = staffPage.getByTestId("queue-row").filter({ hasText: dev.email });
   // The last two columns: failed requests in 24 h and the most common error code.

@@ -5,12 +5,11 @@ import { listQueue } from "@/lib/support/queues";
 import { FAILED_REQUESTS_THRESHOLD, queueQuery, type QueueName } from "@/lib/support/schemas";
 import { env } from "@/lib/env";
 import { PageHeader } from "@/components/ui/card";
-import { buttonClass } from "@/components/ui/button-class";
+import { SearchForm } from "@/components/ui/search-form";
 import { QueueTable } from "@/components/support/queue-table";
 import { Pager } from "@/components/support/pager";
 import { requireStaff } from "../../require-staff";
 import { Section } from "@/components/ui/section";
-import { Label } from "@/components/ui/label";
 
 export const metadata: Metadata = { title: "Support console" };
 
@@ -51,21 +50,7 @@ export default async function SupportPage({
         title="Support console"
         description="Work queues, search, and each account's whole story. Every action asks for a reason and is audit-logged."
       />
-      <form role="search" method="get" className="mb-6 flex flex-wrap items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <Label htmlFor="q">E-mail, name or company</Label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </div>
-        <button type="submit" className={buttonClass("primary")}>
-          Search
-        </button>
-      </form>
+      <SearchForm name="q" label="E-mail, name or company" value={q} submit="Search" />
       {q ? (
         <Section id="results" title={`Accounts matching “${q}”`} className="mb-8">
           <QueueTable label="Search results" rows={results} page={1} pageCount={1} />

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { findRequestForSupport } from "@/lib/request-log/list-requests";
 import { PageHeader } from "@/components/ui/card";
-import { buttonClass } from "@/components/ui/button-class";
+import { SearchForm } from "@/components/ui/search-form";
 import { requireStaff } from "../../require-staff";
 
 export const metadata: Metadata = { title: "Request lookup" };
@@ -17,23 +17,7 @@ export default async function RequestLookupPage({ searchParams }: { searchParams
         title="Request lookup"
         description="Find any SDK or API request of the last 30 days by its X-Request-Id."
       />
-      <form role="search" method="get" className="mb-6 flex flex-wrap items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <label htmlFor="id" className="text-sm font-medium">
-            Request id
-          </label>
-          <input
-            id="id"
-            name="id"
-            type="search"
-            defaultValue={id}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono dark:border-slate-700 dark:bg-slate-900"
-          />
-        </div>
-        <button type="submit" className={buttonClass("primary")}>
-          Look up
-        </button>
-      </form>
+      <SearchForm name="id" label="Request id" value={id} submit="Look up" mono />
       {found ? (
         <dl
           className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-5 text-sm dark:border-slate-800 dark:bg-slate-900"
