@@ -22,10 +22,7 @@ export async function analyzeStoredHere(sessionId: string, demographics?: Demogr
     });
   if (!outcome.ok && outcome.error.code === "BUSY") {
     const seconds = Math.round(env().INFERENCE_QUEUE_WAIT_MS / 1000);
-    throw new ScanNotStartedError(
-      outcome.error.message,
-      `Every inference thread stayed busy for ${seconds} s; nothing was measured. Send upload-complete again.`,
-    );
+    throw new ScanNotStartedError(outcome.error.message, `Every inference thread stayed busy for ${seconds} s`);
   }
   return outcome;
 }

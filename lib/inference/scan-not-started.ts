@@ -4,13 +4,12 @@
  * session again for a retry (docs/api.md, upload-complete).
  */
 export class ScanNotStartedError extends Error {
-  constructor(
-    message: string,
-    /** What the client is told, in the 503's message. */
-    readonly answer: string,
-    options?: ErrorOptions,
-  ) {
+  /** What the client is told, in the 503's message: why, then what to do. */
+  readonly answer: string;
+
+  constructor(message: string, why: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "ScanNotStartedError";
+    this.answer = `${why}; nothing was measured. Send upload-complete again.`;
   }
 }

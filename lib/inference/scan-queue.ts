@@ -52,7 +52,7 @@ export class QueueUnreachableError extends ScanNotStartedError {
   constructor(cause: unknown) {
     super(
       `the inference queue is unreachable: ${(cause as Error)?.message ?? cause}`,
-      "The inference queue is unreachable; nothing was measured. Send upload-complete again.",
+      "The inference queue is unreachable",
       { cause },
     );
     this.name = "QueueUnreachableError";
@@ -106,7 +106,7 @@ export async function analyzeViaQueue(sessionId: string, demographics?: Demograp
       const seconds = Math.round(waitMs / 1000);
       throw new ScanNotStartedError(
         `no worker took the scan within ${waitMs} ms`,
-        `No inference worker took the scan within ${seconds} s; nothing was measured. Send upload-complete again.`,
+        `No inference worker took the scan within ${seconds} s`,
       );
     }
     // Not awaited: with Redis gone it would hold the answer; a job left behind finds its
