@@ -308,6 +308,31 @@ describe("Stripe webhook", () => {
     expect(await account()).toMatchObject({ plan: "starter", stripeSubscriptionId: null });
   });
 
+  it("refuses a chunked event over 512 KiB with 413 as the cap is crossed, closing the connection, unread past it", async () => {
+    // No Content-Length: 8 MiB streamed in 64 KiB pieces, counted as the handler pulls them.
+    const piece = new Uint8Array(64 * 1024).fill(32);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 8 * 1024 * 1024) return controller.close();
+        pulled += piece.byteLength;
+        controller.enqueue(piece);
+      },
+    });
+    const res = await webhook.POST(
+      new Request("http://localhost:3000/api/stripe/webhook", {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { "stripe-signature": "t=1,v1=00", "content-type": "application/json" },
+      } as RequestInit),
+    );
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: "PAYLOAD_TOO_LARGE", message: "Event too large", retryable: false });
+    expect(res.headers.get("connection")).toBe("close");
+    expect(pulled).toBeLessThan(1024 * 1024);
+  });
+
   it("refuses a bad signature with 400, and answers 503 without a webhook secret", async () => {
     const res = await webhook.POST(
       new Request("http://x/api/stripe/webhook", {

@@ -2,7 +2,7 @@
 import { endpoint } from "@/lib/http/endpoint";
 import { route } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
-import { ApiError, bodyTooLarge } from "@/lib/http/errors";
+import { readCappedBody } from "@/lib/http/read-body";
 import { handleStripeWebhook } from "@/lib/billing/webhook";
 
 export const dynamic = "force-dynamic";
@@ -12,9 +12,7 @@ const MAX_EVENT_BYTES = 512 * 1024;
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
   POST: route(async ({ req }) => {
     // The signature covers the exact bytes, so the body is read as text, never re-serialized.
-    if (Number(req.headers.get("content-length") ?? "0") > MAX_EVENT_BYTES) throw bodyTooLarge("Event too large");
-    const raw = await req.text();
-    if (Buffer.byteLength(raw) > MAX_EVENT_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", "Event too large");
+    const raw = (await readCappedBody(req, MAX_EVENT_BYTES, "Event too large")).toString("utf8");
     return json(await handleStripeWebhook(raw, req.headers.get("stripe-signature")));
   }),
 });
