@@ -16,6 +16,9 @@ const GRID_HZ = 0.01;
 // sharedFloor of a family's own peak: in broadband shared power (>= 0.06) or clear (< 0.03).
 const JUNK_FLOOR = 0.06;
 const CLEAR_FLOOR = 0.03; // 0.6 bpm grid; a 24 s Hann main lobe spans ~8 points, so the parabola is exact enough
+// lineAboveBuriedRate: below this rate a line above holding this share of the power wins.
+const BURIED_TOP_BPM = 72;
+const BURIED_RIVAL = 0.8;
 
 export type RegionPulse = {
   region: number;
@@ -238,7 +241,11 @@ function crossRegionPeak(
   // With a single region there are no cross terms; fall back to its own power.
   const score = sumRe.map((v, k) => (regions.length > 1 ? v * v + sumIm[k] ** 2 - auto[k] : auto[k]));
   const peak = spectralPeak({ freqs, power: score });
-  const fundamentalFreq = fundamental(usable, fps, freqs, score, peak);
+  let fundamentalFreq = fundamental(usable, fps, freqs, score, peak);
+  if (final) {
+    const above = lineAboveBuriedRate(freqs, score, fundamentalFreq);
+    if (above) fundamentalFreq = fundamental(usable, fps, freqs, score, above);
+  }
   const freq = final ? lineAboveHump(freqs, score, fundamentalFreq) : fundamentalFreq;
   // A strong peak at twice the rate is either the pulse's own harmonic (0.3-0.6 of its power
   // for a sharp systolic wave) or the true rate read at half: above ~0.6 it is contested.
@@ -276,6 +283,31 @@ function lineAboveHump(freqs: Float64Array, score: Float64Array, f0: number): nu
   }
   if (best < 0 || score[best] < 0.4 * own || sharedFloor(freqs, score, freqs[best]) >= JUNK_FLOOR) return f0;
   return spectralPeak({ freqs, power: score.map((v, k) => (Math.abs(k - best) <= 2 ? v : 0)) }).freq;
+}
+
+/**
+ * A slow reading (below 72 bpm) with a line above it nearly as strong (0.8 of its power) that
+ * is not its harmonic: the line above is taken, for the octave check. What piles up in the
+ * low band (camera events' and movements' residue, a codec's smearing) outgrows a pulse's
+ * line there far more often than anything outgrows one above it: dark skin in heavy noise
+ * with three movements read 158 bpm as 68 and 74 as 45. Reported at low confidence either
+ * way: the slow peak stays the rival (rivalRatio).
+ */
+export function lineAboveBuriedRate(
+  freqs: Float64Array,
+  score: Float64Array,
+  f0: number,
+): { freq: number; power: number } | undefined {
+  if (f0 * 60 >= BURIED_TOP_BPM) return undefined;
+  const own = powerNear(freqs, score, f0);
+  let best = -1;
+  for (let k = 1; k < freqs.length - 1; k++) {
+    const harmonic = [2, 3].some((h) => Math.abs(freqs[k] - h * f0) <= 0.06);
+    if (freqs[k] - f0 < 0.12 || harmonic || score[k] < score[k - 1] || score[k] < score[k + 1]) continue;
+    if (best < 0 || score[k] > score[best]) best = k;
+  }
+  if (best < 0 || score[best] < BURIED_RIVAL * own) return undefined;
+  return spectralPeak({ freqs, power: score.map((v, k) => (Math.abs(k - best) <= 2 ? v : 0)) });
 }
 
 /** De Haan's SNR (spectrum.ts pulseSnrDb) of the shared power, its negative bins as 0. */
