@@ -42,6 +42,17 @@ describe("motion mask", () => {
     expect(mask[50]).toBe(0);
   });
 
+  it("pads by the seconds asked for: half a second for series read from the means themselves", () => {
+    const event = still((o) => {
+      for (let t = 150; t < 160; t++) for (let k = 0; k < 12; k++) o.rgbMeans[t * 12 + k] *= 1.03;
+    });
+    const second = masked(motionMask(event, fps));
+    const half = masked(motionMask(event, fps, false, 0.5));
+    expect(half[0] - second[0]).toBe(15);
+    expect(second.at(-1)! - half.at(-1)!).toBe(15);
+    expect(half).toContain(155);
+  });
+
   it("covers a change of one region's skin area alone (a turn that leaves the light level flat)", () => {
     const mask = motionMask(
       still((o) => {

@@ -19,6 +19,9 @@ import { lightLevel, waveforms } from "./signal-facts.js";
 import { withoutColourSteps } from "./colour-steps.js";
 import { normalisedChannel, respiratoryBaselines } from "./respiratory-baselines.js";
 
+/** Seconds each side of a movement the breathing baselines give up (docs/inference.md). */
+const BREATHING_PAD_S = 0.5;
+
 export type Estimate =
   | { ok: true; vitals: Vitals; quality: QualityInputs; waveforms: Waveforms }
   | { ok: false; code: string; message: string };
@@ -52,11 +55,14 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
   const intervals = beats.intervals;
   const heartRate = beats.heartRate;
 
-  const baselines = respiratoryBaselines(out, fps, regionWeights(cands), mask, fused.freq);
+  // The breathing baselines are read from the region means themselves, not through the
+  // model's 1.6 s window, so a movement costs them only its own span and a short tail.
+  const breathingMask = motionMask(out, fps, false, BREATHING_PAD_S);
+  const baselines = respiratoryBaselines(out, fps, regionWeights(cands), breathingMask, fused.freq);
   const respiration = estimateRespiration({
     baselines,
     // At least 0.5 s from motion: bridged spans leave ramps that pose as breaths.
-    baselineUsable: framesAwayFromMask(mask, Math.round(0.5 * fps)),
+    baselineUsable: framesAwayFromMask(breathingMask, Math.round(0.5 * fps)),
     rate: fps,
     beatTimes: beats.beatTimesForAmplitude,
     amplitudes: beats.amplitudes,

@@ -7,12 +7,12 @@ import { median, movingMean } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
 
 /**
- * 1 for frames inside (or within ~1 s of) an abrupt excursion of the overall intensity or of
+ * 1 for frames inside (or within `padSeconds` of) an abrupt excursion of the overall intensity or of
  * one colour channel (white balance), or
  * of any region's skin area (the face sliding against the crop: a turn under steady light
  * can leave the intensity nearly flat while the skin under each region changes).
  */
-export function motionMask(out: ModelOutput, fps: number, colour = false): Uint8Array {
+export function motionMask(out: ModelOutput, fps: number, colour = false, padSeconds = 1.0): Uint8Array {
   const T = out.frames;
   const level = new Float64Array(T);
   for (let t = 0; t < T; t++) {
@@ -46,8 +46,9 @@ export function motionMask(out: ModelOutput, fps: number, colour = false): Uint8
     });
   }
   const mask = new Uint8Array(T);
-  // The model's 1.6 s normalisation window smears an event by ~0.8 s each way.
-  const pad = Math.round(1.0 * fps);
+  // The model's 1.6 s normalisation window smears an event by ~0.8 s each way (the default
+  // pad); series read from the means themselves need less.
+  const pad = Math.round(padSeconds * fps);
   for (let t = 0; t < T; t++) {
     if (!moving[t]) continue;
     for (let k = Math.max(0, t - pad); k <= Math.min(T - 1, t + pad); k++) mask[k] = 1;
