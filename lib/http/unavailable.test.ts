@@ -33,6 +33,11 @@ describe("isDependencyDown", () => {
     ["a constraint violation", withCode("Unique constraint failed", "P2002")],
     ["not an error", "text"],
     ["nothing", undefined],
+    ["a client that broke off its body (Node's code is ECONNRESET too)", withCode("aborted", "ECONNRESET")],
+    [
+      "the same, wrapped by the body's stream",
+      Object.assign(new TypeError("terminated"), { cause: withCode("aborted", "ECONNRESET") }),
+    ],
   ])("%s: no", (_name, err) => {
     expect(isDependencyDown(err)).toBe(false);
   });

@@ -45,8 +45,16 @@ type Shape = {
   meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
 };
 
-/** True when the error (or one it wraps) says a dependency could not be reached. */
-export function isDependencyDown(err: unknown, depth = 0): boolean {
+/**
+ * True when the error (or one it wraps) says a dependency could not be reached. A client that
+ * broke off its request is never that, though Node gives its "aborted" the code ECONNRESET too
+ * (docs/api.md, "Request log": a client's dropped connection is not an outage of ours).
+ */
+export function isDependencyDown(err: unknown): boolean {
+  return !isClientAbort(err) && isUnreachable(err, 0);
+}
+
+function isUnreachable(err: unknown, depth: number): boolean {
   if (!err || typeof err !== "object" || depth > 4) return false;
   const e = err as Shape;
   if (typeof e.code === "string" && (PRISMA_CODES.has(e.code) || SOCKET_CODES.has(e.code))) return true;
@@ -55,12 +63,12 @@ export function isDependencyDown(err: unknown, depth = 0): boolean {
   if (e.name === "MaxRetriesPerRequestError") return true;
   const message = typeof e.message === "string" ? e.message : "";
   if ([...REDIS_MESSAGES, ...DRIVER_MESSAGES].some((re) => re.test(message))) return true;
-  return isDependencyDown(e.cause, depth + 1);
+  return isUnreachable(e.cause, depth + 1);
 }
 
 /**
  * True when the client closed the connection before its request arrived whole: Node's
- * "aborted" on the body (code ECONNRESET, like a dependency's reset socket, so checked first).
+ * "aborted" on the body (code ECONNRESET, like a dependency's reset socket).
  */
 export function isClientAbort(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== "object" || depth > 4) return false;

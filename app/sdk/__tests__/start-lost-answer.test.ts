@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db, getDb, pgPool } from "@/lib/db";
 import { hashClientToken } from "@/lib/keys/client-token-format";
+import { setLogSink } from "@/lib/logger";
 import { createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
 import { uniqueIp } from "@/test/ip";
 import { mintedToken, startSession, TOKEN_ORIGIN } from "@/test/sdk-client";
@@ -96,5 +97,30 @@ describe("session start whose answer was lost with the database", () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(await scans(developer.id)).toBe(4);
     expect(await db.session.count({ where: { developerId: developer.id } })).toBe(1);
+  });
+
+  it("a client that breaks off its body mid-way is no outage: 400, nothing to undo, no database warning", async () => {
+    const { developer, live } = await createDeveloperWithKeys();
+    await setScansThisMonth(developer.id, 5);
+    const lines: string[] = [];
+    const previous = setLogSink((line) => lines.push(line));
+    try {
+      // What Node gives the body of a request whose client closed the connection.
+      const aborted = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"demographics":'));
+          controller.error(aborted);
+        },
+      });
+      const res = await startSession({ key: live.key, ip: uniqueIp() }, body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe("INVALID_REQUEST");
+    } finally {
+      setLogSink(previous);
+    }
+    expect(lines.filter((l) => JSON.parse(l).level !== "info")).toEqual([]);
+    expect(await scans(developer.id)).toBe(5);
+    expect(await db.session.count({ where: { developerId: developer.id } })).toBe(0);
   });
 });
