@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { ApiError, bodyTooLarge } from "@/lib/http/errors";
 import { storeTensor } from "@/lib/storage/local-storage";
 import { isValidUploadSignature } from "@/lib/storage/upload-url";
-import { isSessionId } from "./schemas";
+import { canonicalSessionId, isSessionId } from "./schemas";
 import { OPEN_FOR_UPLOAD } from "./states";
 
 const ACCEPTED_TYPES = ["video/webm", "application/octet-stream"];
@@ -45,7 +45,9 @@ async function nonEmptyBody(body: ReadableStream<Uint8Array> | null): Promise<Re
  * session's state, then streams the body to storage. A second PUT before upload-complete
  * replaces the first.
  */
-export async function receiveUpload(req: Request, sessionId: string, now = new Date()) {
+export async function receiveUpload(req: Request, pathId: string, now = new Date()) {
+  // Signed, stored and looked up in lower case, as issued; the path may carry it in either case.
+  const sessionId = canonicalSessionId(pathId);
   // With S3 the client PUTs to the bucket; this target would write where nothing reads.
   if (env().STORAGE_DRIVER !== "local") throw forbidden("Uploads go to the address returned by session start");
   const url = new URL(req.url);

@@ -23,3 +23,6 @@ export const uploadCompleteBody = z.strictObject({
 
 /** A session id that cannot be a UUID cannot exist (404, never a database error). */
 export const isSessionId = isUuid;
+
+/** A UUID in either case names one session (docs/api.md, "Request paths"); it is kept and answered in lower case. */
+export const canonicalSessionId = (id: string) => id.toLowerCase();

@@ -4,26 +4,23 @@ import { json } from "@/lib/http/respond";
 import type { SdkContext } from "@/lib/http/with-api-key";
 import { completeUpload } from "./complete-upload";
 import { getResult } from "./get-result";
-import { uploadCompleteBody } from "./schemas";
+import { canonicalSessionId, uploadCompleteBody } from "./schemas";
 
 // Shared by both path forms of each endpoint, so the two can never drift apart.
 
 export async function handleUploadComplete({ req, key, now, params }: SdkContext): Promise<Response> {
   const body = uploadCompleteBody.parse(await readJson(req));
-  const id = canonicalId(body.session_id);
+  const id = canonicalSessionId(body.session_id);
   const pathId = params.sessionId;
-  if (pathId !== undefined && canonicalId(String(pathId)) !== id) {
+  if (pathId !== undefined && canonicalSessionId(String(pathId)) !== id) {
     throw new ApiError("INVALID_REQUEST", "The session id in the path differs from the body's session_id");
   }
   return json(await completeUpload(key, id, now, wantsWaveforms(req)));
 }
 
 export async function handleGetResult({ req, key, now, params }: SdkContext): Promise<Response> {
-  return json(await getResult(key, canonicalId(String(params.sessionId)), now, wantsWaveforms(req)));
+  return json(await getResult(key, canonicalSessionId(String(params.sessionId)), now, wantsWaveforms(req)));
 }
-
-/** A UUID in either case names one session; answers always carry it as issued, in lower case. */
-const canonicalId = (id: string) => id.toLowerCase();
 
 /**
  * `?include=waveform` (comma-separated; the only value known today). Anything else is a 400,

@@ -60,6 +60,17 @@ describe("PUT {upload_url}", () => {
     expect(await readFile(tensorPath(session.session_id))).toEqual(Buffer.alloc(20, 2));
   });
 
+  it("takes the upload at its address with the session id in upper case: the same session, stored as issued", async () => {
+    const { session } = await newSession();
+    const url = new URL(session.upload_url);
+    url.pathname = `/upload/${session.session_id.toUpperCase()}`;
+    const res = await uploadTensor(url.toString(), new Uint8Array(16).fill(3));
+    expect(res.status).toBe(200);
+    expect(await readFile(tensorPath(session.session_id))).toEqual(Buffer.alloc(16, 3));
+    const row = await db.session.findUniqueOrThrow({ where: { id: session.session_id } });
+    expect(row.uploadedBytes).toBe(16n);
+  });
+
   it("413 PAYLOAD_TOO_LARGE from Content-Length before reading the body", async () => {
     const { session } = await newSession();
     const res = await uploadTensor(session.upload_url, chunked(10), "application/octet-stream", {
