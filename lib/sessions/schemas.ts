@@ -1,10 +1,19 @@
 import { z } from "zod";
 import { isUuid } from "@/lib/uuid";
 
+/**
+ * A whole number in the documented range, one message for every way out of it: the range is
+ * checked before "whole", whose own bound (the largest safe integer) would be named otherwise.
+ */
+function wholeInRange(field: string, min: number, max: number) {
+  const message = `${field} must be a whole number from ${min} to ${max}`;
+  return z.number({ error: message }).min(min, message).max(max, message).int(message);
+}
+
 export const demographicsSchema = z.strictObject({
-  age: z.number().int().min(1).max(120).optional(),
+  age: wholeInRange("age", 1, 120).optional(),
   sex: z.enum(["M", "F", "X"]).optional(),
-  fitzpatrick: z.number().int().min(1).max(6).optional(),
+  fitzpatrick: wholeInRange("fitzpatrick", 1, 6).optional(),
 });
 export type Demographics = z.infer<typeof demographicsSchema>;
 
@@ -18,7 +27,12 @@ export const startSessionBody = z
   .transform((b) => b ?? {});
 
 export const uploadCompleteBody = z.strictObject({
-  session_id: z.string({ error: "session_id is required" }).min(1, "session_id is required"),
+  session_id: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? "session_id is required" : "session_id must be a string (a session's UUID)",
+    })
+    .min(1, "session_id is required"),
 });
 
 /** A session id that cannot be a UUID cannot exist (404, never a database error). */

@@ -130,6 +130,23 @@ describe("POST /sdk/session/start", () => {
     expect(await scans(developer.id)).toBe(12);
   });
 
+  it.each([
+    ['{"demographics":{"age":1e23}}', "demographics.age: age must be a whole number from 1 to 120"],
+    ['{"demographics":{"age":30.5}}', "demographics.age: age must be a whole number from 1 to 120"],
+    [
+      '{"demographics":{"fitzpatrick":9007199254740993}}',
+      "demographics.fitzpatrick: fitzpatrick must be a whole number from 1 to 6",
+    ],
+  ])("names the documented range for %s", async (body, message) => {
+    const { test } = await createDeveloperWithKeys();
+    const res = await startSession({ key: test.key }, body);
+    expect(await res.json()).toEqual({
+      error: "INVALID_REQUEST",
+      message: `Invalid request: ${message}`,
+      retryable: false,
+    });
+  });
+
   it("429 RATE_LIMIT_EXCEEDED carries X-Usage-* too, and uses no scan", async () => {
     const { developer, live } = await createDeveloperWithKeys();
     await setScansThisMonth(developer.id, 40);

@@ -101,6 +101,20 @@ describe("POST /sdk/session/upload-complete", () => {
     });
   });
 
+  it.each([
+    ["{}", "session_id is required"],
+    ['{"session_id": 123}', "session_id must be a string (a session's UUID)"],
+    ['{"session_id": null}', "session_id must be a string (a session's UUID)"],
+  ])("says what is wrong with session_id in %s", async (body, message) => {
+    const { test } = await createDeveloperWithKeys();
+    const res = await uploadComplete({ key: test.key }, body);
+    expect(await res.json()).toEqual({
+      error: "INVALID_REQUEST",
+      message: `Invalid request: session_id: ${message}`,
+      retryable: false,
+    });
+  });
+
   it("takes the session id in either case, path and body alike, and answers it in lower case", async () => {
     const { test } = await createDeveloperWithKeys();
     const a = await uploaded(test.key);
