@@ -14,6 +14,7 @@ import {
 } from "../lib/http/refused-requests";
 import { originForm } from "../lib/http/request-target";
 import { requestTimeoutMs } from "../lib/http/request-timeout";
+import { closeWhenAnsweredEarly } from "../lib/http/early-answer";
 import { serveWithHandler } from "../lib/http/node-bridge";
 import { securityHeaders } from "../lib/http/security-headers";
 import { env } from "../lib/env";
@@ -37,6 +38,7 @@ export async function startServer(opts: { port: number; dev?: boolean; hostname?
     for (const [name, value] of security) res.setHeader(name, value);
     // Overwrite whatever the client sent: only the socket address can be trusted.
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    closeWhenAnsweredEarly(req, res);
     // Served by its path, never redirected (lib/http/request-target.ts).
     const target = originForm(req.url ?? "/");
     // The framework's router would answer a path it cannot decode with a bare HTML/text 500,

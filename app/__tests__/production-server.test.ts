@@ -459,6 +459,51 @@ describe("the production server", () => {
     socket.destroy();
   });
 
+  it("closes the connection after any answer sent before the body arrived whole, routed or hot", async () => {
+    // A client still sending a large body: the answer comes mid-body; the client then stops.
+    const answeredMidBody = async (path: string, chunked: boolean) => {
+      const socket = connect(PORT, "127.0.0.1");
+      socket.on("error", () => undefined);
+      let answer = "";
+      socket.on("data", (d) => (answer += d));
+      const closed = new Promise<boolean>((resolve) => socket.on("close", () => resolve(true)));
+      const settled = (ms: number) => new Promise<boolean>((r) => setTimeout(() => r(false), ms));
+      const total = 50 * 1024 * 1024;
+      const framing = chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${total}`;
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`);
+      const piece = Buffer.alloc(64 * 1024, 32);
+      for (let sent = 0; sent < total && !answer && !socket.destroyed; sent += piece.length) {
+        if (chunked) socket.write(`${piece.length.toString(16)}\r\n`);
+        let flowing = socket.write(piece);
+        if (chunked) flowing = socket.write("\r\n");
+        if (!flowing) await Promise.race([new Promise((r) => socket.once("drain", r)), closed, settled(5000)]);
+      }
+      const wasClosed = await Promise.race([closed, settled(5000)]);
+      socket.destroy();
+      return { ...parseRaw(answer), closed: wasClosed };
+    };
+    for (const path of ["/sdk/session/start", "/sdk/session/upload-complete", "/sdk/client-token"])
+      for (const chunked of [false, true]) {
+        const res = await answeredMidBody(path, chunked);
+        expect([res.status, JSON.parse(res.body).error], `${path} chunked=${chunked}`).toEqual([
+          401,
+          "API_KEY_INVALID",
+        ]);
+        expect(res.headers.connection, `${path} chunked=${chunked}`).toBe("close");
+        expect(res.closed, `${path} chunked=${chunked}`).toBe(true);
+      }
+    // Through the router: the 202 that ignores a body over the JSON cap.
+    const forgot = await answeredMidBody("/developer/forgot-password", true);
+    expect([forgot.status, forgot.headers.connection, forgot.closed]).toEqual([202, "close", true]);
+    // A body read to its end keeps the connection for the next request.
+    const whole = await rawExchange("POST /sdk/session/start HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}", 1000);
+    expect([parseRaw(whole.text).status, parseRaw(whole.text).headers.connection, whole.closed]).toEqual([
+      401,
+      "keep-alive",
+      false,
+    ]);
+  });
+
   it("sends the security headers on pages and API answers alike", async () => {
     for (const path of ["/login", "/health", "/nothing/here"]) {
       const res = await fetch(`${base}${path}`);

@@ -53,10 +53,10 @@ export class ApiError extends Error {
 }
 
 /**
- * 413 for a request body refused before it was read to its end (over a size limit). The
- * answer closes the connection: the rest of the body is never read, so a client kept on the
- * connection would go on sending into a socket nobody reads (docs/api.md, "Errors").
+ * 413 for a request body refused before it was read to its end (over a size limit). The HTTP
+ * server closes the connection after it, as after any answer sent before the body arrived
+ * whole (lib/http/early-answer.ts).
  */
 export function bodyTooLarge(message: string): ApiError {
-  return new ApiError("PAYLOAD_TOO_LARGE", message, undefined, { Connection: "close" });
+  return new ApiError("PAYLOAD_TOO_LARGE", message);
 }

@@ -308,7 +308,7 @@ describe("Stripe webhook", () => {
     expect(await account()).toMatchObject({ plan: "starter", stripeSubscriptionId: null });
   });
 
-  it("refuses a chunked event over 512 KiB with 413 as the cap is crossed, closing the connection, unread past it", async () => {
+  it("refuses a chunked event over 512 KiB with 413 as the cap is crossed, unread past it", async () => {
     // No Content-Length: 8 MiB streamed in 64 KiB pieces, counted as the handler pulls them.
     const piece = new Uint8Array(64 * 1024).fill(32);
     let pulled = 0;
@@ -329,7 +329,6 @@ describe("Stripe webhook", () => {
     );
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: "PAYLOAD_TOO_LARGE", message: "Event too large", retryable: false });
-    expect(res.headers.get("connection")).toBe("close");
     expect(pulled).toBeLessThan(1024 * 1024);
   });
 
