@@ -274,15 +274,10 @@ function lineAboveHump(freqs: Float64Array, score: Float64Array, f0: number): nu
     sharedHarmonicSnrDb: harmonicSnrDb(freqs, score, f0),
   };
   if (!lostInSharedNoise(reading) || sharedFloor(freqs, score, f0) < JUNK_FLOOR) return f0;
+  const best = strongestLineAbove(freqs, score, f0, (f) => f * 60 >= HUMP_TOP_BPM);
   const own = powerNear(freqs, score, f0);
-  let best = -1;
-  for (let k = 1; k < freqs.length - 1; k++) {
-    const harmonic = [2, 3].some((h) => Math.abs(freqs[k] - h * f0) <= 0.06);
-    if (freqs[k] * 60 < HUMP_TOP_BPM || harmonic || score[k] < score[k - 1] || score[k] < score[k + 1]) continue;
-    if (best < 0 || score[k] > score[best]) best = k;
-  }
   if (best < 0 || score[best] < 0.4 * own || sharedFloor(freqs, score, freqs[best]) >= JUNK_FLOOR) return f0;
-  return spectralPeak({ freqs, power: score.map((v, k) => (Math.abs(k - best) <= 2 ? v : 0)) }).freq;
+  return refinedAt(freqs, score, best).freq;
 }
 
 /**
@@ -299,15 +294,33 @@ export function lineAboveBuriedRate(
   f0: number,
 ): { freq: number; power: number } | undefined {
   if (f0 * 60 >= BURIED_TOP_BPM) return undefined;
-  const own = powerNear(freqs, score, f0);
+  const best = strongestLineAbove(freqs, score, f0, (f) => f - f0 >= 0.12);
+  if (best < 0 || score[best] < BURIED_RIVAL * powerNear(freqs, score, f0)) return undefined;
+  return refinedAt(freqs, score, best);
+}
+
+/**
+ * Index of the highest local maximum of `score` at a frequency `above` accepts and not at
+ * twice or three times `f0`; -1 when there is none.
+ */
+function strongestLineAbove(
+  freqs: Float64Array,
+  score: Float64Array,
+  f0: number,
+  above: (f: number) => boolean,
+): number {
   let best = -1;
   for (let k = 1; k < freqs.length - 1; k++) {
     const harmonic = [2, 3].some((h) => Math.abs(freqs[k] - h * f0) <= 0.06);
-    if (freqs[k] - f0 < 0.12 || harmonic || score[k] < score[k - 1] || score[k] < score[k + 1]) continue;
+    if (!above(freqs[k]) || harmonic || score[k] < score[k - 1] || score[k] < score[k + 1]) continue;
     if (best < 0 || score[k] > score[best]) best = k;
   }
-  if (best < 0 || score[best] < BURIED_RIVAL * own) return undefined;
-  return spectralPeak({ freqs, power: score.map((v, k) => (Math.abs(k - best) <= 2 ? v : 0)) });
+  return best;
+}
+
+/** The peak within two bins of `k`, parabola-refined. */
+function refinedAt(freqs: Float64Array, score: Float64Array, k: number) {
+  return spectralPeak({ freqs, power: score.map((v, i) => (Math.abs(i - k) <= 2 ? v : 0)) });
 }
 
 /** De Haan's SNR (spectrum.ts pulseSnrDb) of the shared power, its negative bins as 0. */
