@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ModelOutput } from "../src/model-runner.js";
-import { motionMask } from "../src/vitals/motion.js";
+import { motionFrames, motionMask, padFrames } from "../src/vitals/motion.js";
 
 const T = 300,
   fps = 30;
@@ -47,7 +47,7 @@ describe("motion mask", () => {
       for (let t = 150; t < 160; t++) for (let k = 0; k < 12; k++) o.rgbMeans[t * 12 + k] *= 1.03;
     });
     const second = masked(motionMask(event, fps));
-    const half = masked(motionMask(event, fps, false, 0.5));
+    const half = masked(padFrames(motionFrames(event, fps), fps, 0.5));
     expect(half[0] - second[0]).toBe(15);
     expect(second.at(-1)! - half.at(-1)!).toBe(15);
     expect(half).toContain(155);

@@ -10,7 +10,7 @@ import { confidenceFrom, type QualityInputs } from "./confidence.js";
 import { column, fuseCandidates, pulseCandidates, weightedSum, type RegionPulse } from "./regions.js";
 import { spo2FromRatio } from "./spo2.js";
 import { reportedSdnn } from "./sdnn-prior.js";
-import { framesAwayFromMask, maskedFraction, motionMask } from "./motion.js";
+import { PULSE_PAD_S, framesAwayFromMask, maskedFraction, motionFrames, motionMask, padFrames } from "./motion.js";
 import { onKeyFramePattern } from "./key-frames.js";
 import { detectKeyFramePeriod, onComb, onKeyFrameLine, signalDfts, withoutKeyFrames } from "./gop.js";
 import { vitalsQuality } from "./quality.js";
@@ -38,7 +38,8 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
   const codec = compressed(model, fps);
   const gop = codec ? detectKeyFramePeriod(raw, fps, spectra) : undefined;
   const out = gop ? withoutKeyFrames(raw, gop.frames) : raw;
-  const mask = motionMask(out, fps);
+  const moving = motionFrames(out, fps);
+  const mask = padFrames(moving, fps, PULSE_PAD_S);
   const cands = pulseCandidates(out, fps, mask, motionMask(out, fps, true));
   const fused = fuseCandidates(cands, fps, out.frames, mask);
   if (!fused) return { ok: false, code: "NO_SIGNAL", message: "no region carries a usable skin signal" };
@@ -57,7 +58,7 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
 
   // The breathing baselines are read from the region means themselves, not through the
   // model's 1.6 s window, so a movement costs them only its own span and a short tail.
-  const breathingMask = motionMask(out, fps, false, BREATHING_PAD_S);
+  const breathingMask = padFrames(moving, fps, BREATHING_PAD_S);
   const baselines = respiratoryBaselines(out, fps, regionWeights(cands), breathingMask, fused.freq);
   const respiration = estimateRespiration({
     baselines,

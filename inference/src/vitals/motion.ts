@@ -6,13 +6,21 @@ import type { ModelOutput } from "../model-runner.js";
 import { median, movingMean } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
 
+/** Seconds each side of an event the pulse gives up: the model's 1.6 s window smears it ~0.8 s each way. */
+export const PULSE_PAD_S = 1.0;
+
+/** The pulse's motion mask: motionFrames padded by PULSE_PAD_S. */
+export function motionMask(out: ModelOutput, fps: number, colour = false): Uint8Array {
+  return padFrames(motionFrames(out, fps, colour), fps, PULSE_PAD_S);
+}
+
 /**
- * 1 for frames inside (or within `padSeconds` of) an abrupt excursion of the overall intensity or of
- * one colour channel (white balance), or
- * of any region's skin area (the face sliding against the crop: a turn under steady light
- * can leave the intensity nearly flat while the skin under each region changes).
+ * 1 for frames inside an abrupt excursion of the overall intensity or of one colour channel
+ * (white balance), or of any region's skin area (the face sliding against the crop: a turn
+ * under steady light can leave the intensity nearly flat while the skin under each region
+ * changes). Unpadded: each series pads them as far as its own reading smears an event.
  */
-export function motionMask(out: ModelOutput, fps: number, colour = false, padSeconds = 1.0): Uint8Array {
+export function motionFrames(out: ModelOutput, fps: number, colour = false): Uint8Array {
   const T = out.frames;
   const level = new Float64Array(T);
   for (let t = 0; t < T; t++) {
@@ -45,10 +53,14 @@ export function motionMask(out: ModelOutput, fps: number, colour = false, padSec
       if (e) moving[t] = 1;
     });
   }
+  return moving;
+}
+
+/** `moving` widened by `seconds` each side. */
+export function padFrames(moving: Uint8Array, fps: number, seconds: number): Uint8Array {
+  const T = moving.length;
   const mask = new Uint8Array(T);
-  // The model's 1.6 s normalisation window smears an event by ~0.8 s each way (the default
-  // pad); series read from the means themselves need less.
-  const pad = Math.round(padSeconds * fps);
+  const pad = Math.round(seconds * fps);
   for (let t = 0; t < T; t++) {
     if (!moving[t]) continue;
     for (let k = Math.max(0, t - pad); k <= Math.min(T - 1, t + pad); k++) mask[k] = 1;
