@@ -9,6 +9,7 @@ import { captureFrames, type Captured } from "./capture-loop.js";
 import { CaptureError } from "./errors.js";
 import { Emitter, type CaptureEvents, type Listener } from "./events.js";
 import { FaceTracker } from "./face-tracker.js";
+import { cameraTrackOf, holdCameraSettings, type CameraHold } from "./camera-hold.js";
 import { captureLengths, neededSeconds } from "./frame-judge.js";
 import { fitToTensor, measuredFps, resampleFrames } from "./resample.js";
 
@@ -28,6 +29,11 @@ export type CaptureOptions = {
   /** Seconds with a usable face a scan needs, or nothing is uploaded (default 60% of the duration, at least 5). */
   minUsableSeconds?: number;
   demographics?: Demographics;
+  /**
+   * Hold a camera's exposure and white balance where they are for the capture, where the
+   * browser lets a page (default true); given back after. A video file is never touched.
+   */
+  holdCamera?: boolean;
   /** Injected for tests or proxies; the global fetch by default. */
   fetch?: FetchLike;
 };
@@ -51,6 +57,7 @@ export class VitalsCapture {
   readonly #abort = new AbortController();
   #started = false;
   #stats?: CaptureStats;
+  #heldCameraSettings: readonly string[] = [];
 
   constructor(source: CaptureSource, options: CaptureOptions) {
     // Checked here; the need itself is settled at start(), once a video file's length is known.
@@ -78,6 +85,11 @@ export class VitalsCapture {
     return this.#stats;
   }
 
+  /** What the capture held of the camera ("exposureMode", "whiteBalanceMode"); empty when nothing. */
+  get heldCameraSettings(): readonly string[] {
+    return this.#heldCameraSettings;
+  }
+
   /** Captures, uploads and answers the vitals; rejects with CaptureError (or the API's errors). */
   async start(): Promise<WithMeta<Result>> {
     if (this.#started) throw new Error("a VitalsCapture runs once: create another for the next scan");
@@ -85,6 +97,7 @@ export class VitalsCapture {
     const signal = this.#abort.signal;
     let tracker: FaceTracker | undefined;
     let owned: HTMLVideoElement | undefined;
+    let hold: CameraHold | undefined;
     try {
       // abort() before start(): nothing runs.
       signal.throwIfAborted();
@@ -97,8 +110,14 @@ export class VitalsCapture {
       const durationSeconds = Math.min(this.#options.durationSeconds, videoSecondsLeft(video));
       // A video file shorter than the duration: the default need follows what it can give.
       const minUsableSeconds = neededSeconds(this.#options.minUsableSeconds, durationSeconds);
+      if (this.#options.holdCamera !== false) {
+        hold = await holdCameraSettings(cameraTrackOf(video));
+        this.#heldCameraSettings = hold.held;
+      }
       const captured = await captureFrames(video, tracker, this.#events, { durationSeconds, minUsableSeconds, signal });
       tracker.stop();
+      await hold?.release();
+      hold = undefined;
       if (captured.usableSeconds < minUsableSeconds) {
         throw new CaptureError(
           "not-enough-signal",
@@ -121,6 +140,7 @@ export class VitalsCapture {
       throw error;
     } finally {
       tracker?.stop();
+      await hold?.release();
       if (owned) owned.srcObject = null;
     }
   }
