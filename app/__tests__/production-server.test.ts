@@ -18,6 +18,7 @@ import { syntheticTensor } from "@/test/tensors";
 // body limits of the framework, worker files, the client-IP stamp).
 // Asked of the system: a fixed port collided with another service's (3306) on some machines.
 let PORT = 0;
+const JSON_BODY_TIMEOUT_MS = 2000;
 let base = "";
 let server: ChildProcess;
 let dataDir: string;
@@ -27,7 +28,11 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${PORT}`;
   // The in-memory window (the embedded default's) is used here, so the test below proves every
   // route of the built app shares it; the PostgreSQL window is covered by the SDK tests.
-  ({ server, dataDir } = await startBuiltServer("server", PORT, { RATE_LIMIT_STORE: "memory" }));
+  ({ server, dataDir } = await startBuiltServer("server", PORT, {
+    RATE_LIMIT_STORE: "memory",
+    // Short, so the stalled-body test below waits seconds, not the default 30.
+    JSON_BODY_TIMEOUT_MS: String(JSON_BODY_TIMEOUT_MS),
+  }));
 }, 120_000);
 
 afterAll(() => {
@@ -168,6 +173,33 @@ describe("the production server", () => {
     expect(entry).toMatchObject({ path: "/sdk/session/start", status: 400, errorCode: "INVALID_REQUEST" });
     const next = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": test.key } });
     expect(next.headers.get("x-ratelimit-remaining")).toBe("298");
+  });
+
+  it("answers a JSON body that stalls before it is whole with 400 at JSON_BODY_TIMEOUT_MS and closes, routed or hot", async () => {
+    const { test } = await createDeveloperWithKeys();
+    for (const [path, auth] of [
+      ["/sdk/session/start", `X-API-Key: ${test.key}\r\n`],
+      ["/developer/login", ""],
+    ]) {
+      const started = performance.now();
+      const { text, closed } = await rawExchange(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Type: application/json\r\n` +
+          `Content-Length: 60\r\n\r\n{"demographics":`,
+        JSON_BODY_TIMEOUT_MS + 4000,
+      );
+      const res = parseRaw(text);
+      expect([res.status, JSON.parse(res.body).error, res.headers.connection, closed], path).toEqual([
+        400,
+        "INVALID_REQUEST",
+        "close",
+        true,
+      ]);
+      expect(JSON.parse(res.body).message).toBe("The request body did not arrive whole within 2 seconds");
+      // Answered at the deadline: not before it, and long before the upload's request timeout.
+      const took = performance.now() - started;
+      expect(took, path).toBeGreaterThanOrEqual(JSON_BODY_TIMEOUT_MS - 100);
+      expect(took, path).toBeLessThan(JSON_BODY_TIMEOUT_MS + 4000);
+    }
   });
 
   it("ignores a client's spoofed client-IP header: the brute-force block follows the socket", async () => {

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { env } from "../env";
 import type { RouteHandler } from "./handler";
+import { bodyDeadline } from "./read-body";
 
 // Runs a route handler (a web Request -> Response function made by `route`) straight on Node's
 // HTTP server, for the few hot SDK endpoints the server serves without the framework's router
@@ -29,10 +31,20 @@ function requestHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function readWhole(req: IncomingMessage): Promise<Buffer> {
+async function readAll(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** The body, or the 400 of a body not whole within JSON_BODY_TIMEOUT_MS, as the handlers' own reads. */
+async function readWhole(req: IncomingMessage): Promise<Buffer> {
+  const deadline = bodyDeadline(env().JSON_BODY_TIMEOUT_MS);
+  try {
+    return await Promise.race([readAll(req), deadline.late]);
+  } finally {
+    deadline.cancel();
+  }
 }
 
 async function toWebRequest(req: IncomingMessage): Promise<Request> {
@@ -43,9 +55,9 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
     if (Number.isFinite(declared) && declared <= READ_WHOLE_BYTES) {
       const body = await readWhole(req).catch((err: unknown) => err as Error);
       if (body instanceof Error) {
-        // The client broke off mid-body. The handler still runs and meets the break as its
-        // body's error, so the request is logged and counted as on the framework's path
-        // (docs/api.md, "Request log"); its answer reaches nobody.
+        // The client broke off mid-body, or stalled past the deadline. The handler still runs
+        // and meets the break as its body's error, so the request is logged and counted as on
+        // the framework's path (docs/api.md, "Request log"); a stalled client gets the 400.
         init.body = new ReadableStream({ start: (controller) => controller.error(body) });
         init.duplex = "half";
       } else if (body.length) init.body = new Uint8Array(body);
