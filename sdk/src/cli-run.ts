@@ -1,15 +1,17 @@
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { VitalsClient } from "./client.js";
 import { InvalidApiKeyError, PollTimeoutError, VitalsApiError, VitalsNetworkError } from "./errors.js";
-import { inspectTensor } from "./tensor.js";
+import { inspectTensor, TENSOR_MAGIC } from "./tensor.js";
 import type { Demographics, FetchLike, Sleep } from "./types.js";
 
-export const EXIT = { ok: 0, serviceError: 1, usage: 2, fallback: 3, pollTimeout: 4 } as const;
+export const EXIT = { ok: 0, serviceError: 1, usage: 2, fallback: 3, pollTimeout: 4, noSignal: 5 } as const;
 
 export const USAGE = `Usage: vitals scan [options] FILE
 
-Uploads a prepared tensor (docs/tensor-format.md) and prints the vitals as JSON.
+Uploads a prepared tensor (docs/tensor-format.md), or the tensor of a video file of a face
+(any format ffmpeg reads: the face is tracked and the skin regions sampled here, and only the
+tensor is uploaded), and prints the vitals as JSON.
 
 Options:
   --key K           API key (or VITALS_API_KEY)
@@ -17,11 +19,13 @@ Options:
   --poll            also poll the result while upload-complete runs
   --age N --sex M|F|X --fitzpatrick N   demographics (optional)
   --max-retries N   retries of a rate-limited call after Retry-After (default 3)
-  --force           upload with a live key even if FILE does not look like a tensor
+  --seconds N       seconds of a video to use from its start (default 20; 6 to 120)
+  --force           upload with a live key even if FILE is neither a tensor nor a video
   --quiet           no progress on stderr
 
 Exit codes: 0 measured; 1 error from the service or the network; 2 bad usage, key or file;
-3 fallback vitals (confidence 0: inference failed); 4 polling gave up.`;
+3 fallback vitals (confidence 0: inference failed); 4 polling gave up; 5 the video has too
+little usable face (nothing was uploaded).`;
 
 export type CliIo = {
   stdout: (text: string) => void;
@@ -64,6 +68,7 @@ function parse(argv: string[]) {
       fitzpatrick: { type: "string" },
       "max-retries": { type: "string" },
       force: { type: "boolean" },
+      seconds: { type: "string" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -110,11 +115,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       maxRetries,
       onRetry: (e, wait) => progress(`${e.error}: waiting ${wait} s before retrying`),
     });
-    tensor = new Uint8Array(
-      await readFile(file).catch((err: NodeJS.ErrnoException) => {
-        throw new UsageError(`Cannot read ${file}: ${err.code ?? err.message}`);
-      }),
-    );
+    const seconds = values.seconds === undefined ? undefined : Number(values.seconds);
+    if (seconds !== undefined && !Number.isFinite(seconds)) throw new UsageError("--seconds must be a number");
+    const unreadable = (err: NodeJS.ErrnoException) => {
+      throw new UsageError(`Cannot read ${file}: ${err.code ?? err.message}`);
+    };
+    const video = (await looksLikeTensor(file).catch(unreadable))
+      ? undefined
+      : await videoTensor(file, seconds, progress, io.stderr);
+    if (typeof video === "number") return video;
+    tensor = video ?? new Uint8Array(await readFile(file).catch(unreadable));
   } catch (err) {
     if (err instanceof UsageError || err instanceof InvalidApiKeyError || err instanceof TypeError) {
       io.stderr(`${err.message}\n`);
@@ -163,6 +173,53 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`${err.message}\n`);
       return EXIT.usage;
     }
+    throw err;
+  }
+}
+
+/** True when the file starts with the tensor's magic (docs/tensor-format.md). */
+async function looksLikeTensor(file: string): Promise<boolean> {
+  const handle = await open(file);
+  try {
+    const head = new Uint8Array(4);
+    const { bytesRead } = await handle.read(head, 0, 4, 0);
+    return bytesRead === 4 && TENSOR_MAGIC.every((b, i) => head[i] === b);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The tensor of `file` when it is a video (sdk/src/video: loaded only then); undefined when it
+ * is not one; an exit code when it is a video without enough usable face.
+ */
+async function videoTensor(
+  file: string,
+  seconds: number | undefined,
+  progress: (text: string) => void,
+  stderr: (text: string) => void,
+): Promise<Uint8Array | number | undefined> {
+  const { probeVideo, tensorFromVideo, CaptureError } = await import("./video/index.js");
+  try {
+    await probeVideo(file);
+  } catch {
+    return undefined;
+  }
+  progress(`building the tensor from the video (face tracking, skin regions)`);
+  try {
+    const made = await tensorFromVideo(file, { durationSeconds: seconds });
+    progress(
+      `tensor: ${made.frameCount} frames at ${made.fps.toFixed(2)} fps, ${made.usableSeconds.toFixed(1)} s with a usable face`,
+    );
+    return made.tensor;
+  } catch (err) {
+    if (err instanceof CaptureError && err.reason === "not-enough-signal") {
+      stderr(`${file}: ${err.message}\n`);
+      return EXIT.noSignal;
+    }
+    // A video ffmpeg cannot decode after all, or a face model that does not load.
+    if (err instanceof CaptureError) throw new UsageError(`${file}: ${err.message}`);
+    if (err instanceof RangeError) throw new UsageError(`--seconds: ${err.message}`);
     throw err;
   }
 }

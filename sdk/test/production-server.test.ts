@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startServerProcess } from "@/scripts/bench/server-process";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { syntheticTensor } from "@/test/tensors";
-import { runCli } from "../src/cli-run.js";
+import { writeFaceVideo } from "../../e2e/fixtures/face-video";
+import { EXIT, runCli } from "../src/cli-run.js";
 import { VitalsApiError, VitalsClient, type FetchLike } from "../src/index.js";
 
 // The client against the built app behind the real HTTP server, as a customer would use it.
@@ -161,4 +162,46 @@ describe("VitalsClient against the production server", () => {
     expect(code).toBe(0);
     expect(JSON.parse(out.join(""))).toEqual(SANDBOX);
   });
+
+  it("scans a video file with the CLI: face tracked here, only the tensor uploaded, a real measurement with a live key", async () => {
+    const { live } = await createDeveloperWithKeys();
+    mkdirSync(dataDir, { recursive: true });
+    const video = `${dataDir}/face.y4m`;
+    const truth = writeFaceVideo({ out: video, heartRate: 96, seconds: 17, seed: 96 });
+    const requests: string[] = [];
+    const counting: FetchLike = (url, init) => {
+      const body = init?.body instanceof Uint8Array ? init.body : undefined;
+      const magic = body ? String.fromCharCode(...body.subarray(0, 4)) : "";
+      requests.push(`${init?.method ?? "GET"} ${new URL(String(url)).pathname} ${magic}`.trim());
+      return fetchFromFreshIp()(url, init);
+    };
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = {
+      stdout: (t: string) => void out.push(t),
+      stderr: (t: string) => void err.push(t),
+      env: {},
+      fetch: counting,
+    };
+    const code = await runCli(["scan", "--key", live.key, "--base-url", base, "--seconds", "16", video], io);
+    expect(err.join("")).toContain("building the tensor from the video");
+    expect(code).toBe(0);
+    const vitals = JSON.parse(out.join(""));
+    expect(Math.abs(vitals.heart_rate - truth.heartRate)).toBeLessThanOrEqual(3);
+    expect(vitals.confidence).toBeGreaterThanOrEqual(0.7);
+    // One upload, and it is a tensor (docs/tensor-format.md): the pictures never left.
+    const uploads = requests.filter((r) => r.startsWith("PUT "));
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.endsWith(" RPPG")).toBe(true);
+
+    // A video whose face is covered: exit 5, no session started, no scan of quota spent.
+    const covered = `${dataDir}/covered.y4m`;
+    writeFaceVideo({ out: covered, heartRate: 80, seconds: 12, coveredAfter: 3 });
+    requests.length = 0;
+    err.length = 0;
+    const none = await runCli(["scan", "--key", live.key, "--base-url", base, covered], io);
+    expect(none).toBe(EXIT.noSignal);
+    expect(err.join("")).toContain("not enough usable signal");
+    expect(requests).toEqual([]);
+  }, 180_000);
 });

@@ -3,15 +3,14 @@
 // complete with VitalsClient. docs/sdk.md shows a complete page.
 import { VitalsClient } from "../client.js";
 import { checkDemographics } from "../demographics.js";
-import { encodeTensor } from "../encode-tensor.js";
 import type { Demographics, FetchLike, Result, WithMeta } from "../types.js";
 import { captureFrames, type Captured } from "./capture-loop.js";
+import { tensorFromCapture } from "./capture-tensor.js";
 import { CaptureError } from "./errors.js";
 import { Emitter, type CaptureEvents, type Listener } from "./events.js";
 import { FaceTracker } from "./face-tracker.js";
 import { cameraTrackOf, holdCameraSettings, type CameraHold } from "./camera-hold.js";
 import { captureLengths, neededSeconds } from "./frame-judge.js";
-import { fitToTensor, measuredFps, resampleFrames } from "./resample.js";
 
 export type CaptureOptions = {
   /**
@@ -158,17 +157,9 @@ export class VitalsCapture {
     return this.#clientFor(credential);
   }
 
-  /**
-   * The frames from the first to the last usable one, at the capture's measured rate (as much
-   * of it as a tensor holds: fitToTensor), gzipped.
-   */
+  /** The tensor (capture-tensor.ts), and the figures of the capture for `stats`. */
   async #encode(captured: Captured, tracker: FaceTracker): Promise<Uint8Array> {
-    const first = captured.usable.indexOf(true),
-      last = captured.usable.lastIndexOf(true);
-    const usable = captured.timestamps.slice(first, last + 1);
-    const { keep, fps } = fitToTensor(usable, measuredFps(usable));
-    const timestamps = usable.slice(0, keep);
-    const { data, frameCount } = resampleFrames(captured.frames.slice(first, first + keep), timestamps, fps);
+    const { tensor, fps, frameCount, timestamps } = await tensorFromCapture(captured);
     const refreshes = tracker.refreshes;
     const spanS = refreshes.length > 1 ? (refreshes[refreshes.length - 1]!.at - refreshes[0]!.at) / 1000 : 0;
     this.#stats = {
@@ -178,19 +169,6 @@ export class VitalsCapture {
       frames: frameCount,
       fps,
     };
-    let tensor: Uint8Array;
-    try {
-      tensor = await encodeTensor(data, {
-        fps,
-        gzip: true,
-        captureStartedAt: Math.floor(Date.now() / 1000 - (timestamps[timestamps.length - 1]! - timestamps[0]!) / 1000),
-      });
-    } catch (err) {
-      // A capture the service would refuse (too short, an odd rate) is not worth a scan either.
-      throw new CaptureError("not-enough-signal", `not enough usable signal: ${(err as Error).message}`, {
-        cause: err,
-      });
-    }
     this.#events.emit("encoded", { tensor, fps, frameCount, timestamps });
     return tensor;
   }

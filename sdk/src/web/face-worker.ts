@@ -1,7 +1,8 @@
 // The face model, off the page's frame loop: a Web Worker running @vladmandic/human (face
 // detector + 468-point mesh, tfjs on its WebAssembly backend). Bundled on its own into
 // public/sdk/face-worker.js; the models and .wasm files come from the app's public/models/.
-import { Human, type Config } from "@vladmandic/human";
+import { Human } from "@vladmandic/human";
+import { faceModelConfig } from "./face-model-config.js";
 
 export type WorkerRequest =
   | { type: "init"; assetsBaseUrl: string }
@@ -19,36 +20,7 @@ const scope = self as unknown as {
 
 let human: Human | undefined;
 
-function config(assets: string): Partial<Config> {
-  const off = { enabled: false };
-  return {
-    backend: "wasm",
-    wasmPath: `${assets}/models/tfjs/`,
-    modelBasePath: `${assets}/models/human/`,
-    warmup: "none",
-    debug: false,
-    filter: { ...off, return: false } as Config["filter"],
-    gesture: off,
-    body: off as Config["body"],
-    hand: off as Config["hand"],
-    object: off as Config["object"],
-    segmentation: off as Config["segmentation"],
-    face: {
-      enabled: true,
-      // The detector runs when the picture changed a lot or every 1.5 s; in between only the mesh
-      // model runs, on the box the last mesh gave: the expensive half is skipped most times.
-      detector: { rotation: false, maxDetected: 1, skipFrames: 30, skipTime: 1500, minConfidence: 0.3 },
-      mesh: { enabled: true },
-      iris: off,
-      attention: off,
-      emotion: off,
-      description: off,
-      antispoof: off,
-      liveness: off,
-      gear: off,
-    } as Config["face"],
-  };
-}
+const config = (assets: string) => faceModelConfig(`${assets}/models/tfjs/`, `${assets}/models/human/`);
 
 scope.onmessage = async (e) => {
   const msg = e.data;

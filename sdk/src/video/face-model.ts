@@ -1,0 +1,87 @@
+// The browser SDK's face model in Node: @vladmandic/human (face detector + 468-point mesh) on
+// tfjs's WebAssembly backend, with its models and .wasm files read from the installed
+// packages. Nothing is fetched from the network.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { CaptureError } from "../web/errors.js";
+import { faceModelConfig } from "../web/face-model-config.js";
+
+const require = createRequire(import.meta.url);
+
+type Mesh = [number, number, number?][];
+type HumanLike = {
+  load(): Promise<void>;
+  detect(input: unknown): Promise<{ face: { mesh: Mesh; score: number }[] }>;
+  tf: {
+    tensor3d(values: Uint8Array, shape: [number, number, number], dtype: "int32"): { dispose(): void };
+  };
+};
+
+/** Where the face model's files are: the packages' own folders. */
+function assets(): { humanBuild: string; models: string; wasm: string } {
+  const humanMain = require.resolve("@vladmandic/human"); // dist/human.node.js
+  const wasmMain = require.resolve("@tensorflow/tfjs-backend-wasm"); // dist/…
+  return {
+    humanBuild: path.join(path.dirname(humanMain), "human.node-wasm.js"),
+    models: path.join(path.dirname(humanMain), "..", "models"),
+    wasm: path.dirname(wasmMain),
+  };
+}
+
+/**
+ * tfjs reads the models with the global fetch, which in Node does not read file: URLs. For
+ * the load only, file: URLs are answered from disk; everything else goes to the real fetch.
+ */
+async function withFileUrls<T>(run: () => Promise<T>): Promise<T> {
+  const original = globalThis.fetch;
+  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith("file:")) return original(input, init);
+    return new Response(await readFile(new URL(url)));
+  }) as typeof fetch;
+  try {
+    return await run();
+  } finally {
+    globalThis.fetch = original;
+  }
+}
+
+export class NodeFaceModel {
+  readonly #human: HumanLike;
+
+  private constructor(human: HumanLike) {
+    this.#human = human;
+  }
+
+  /** Loads the detector and the mesh model; CaptureError "face-model" when they cannot load. */
+  static async load(): Promise<NodeFaceModel> {
+    try {
+      const where = assets();
+      const { Human } = require(where.humanBuild) as { Human: new (config: object) => HumanLike };
+      const human = new Human(faceModelConfig(`${where.wasm}${path.sep}`, `${pathToFileURL(where.models).href}/`));
+      await withFileUrls(() => human.load());
+      return new NodeFaceModel(human);
+    } catch (err) {
+      throw new CaptureError("face-model", `the face model did not load: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  /** The 468 mesh points (x0, y0, x1, y1, … in frame pixels) of the face in `rgb`, or undefined. */
+  async landmarks(rgb: Uint8Array, width: number, height: number): Promise<Float32Array | undefined> {
+    const input = this.#human.tf.tensor3d(rgb, [height, width, 3], "int32");
+    try {
+      const face = (await this.#human.detect(input)).face[0];
+      if (!face || face.mesh.length < 468) return undefined;
+      const mesh = new Float32Array(face.mesh.length * 2);
+      face.mesh.forEach((p, i) => {
+        mesh[2 * i] = p[0];
+        mesh[2 * i + 1] = p[1];
+      });
+      return mesh;
+    } finally {
+      input.dispose();
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyzeBuffer, decodeTensor } from "@vitals/inference";
+import { writeFaceVideo, type FaceVideoTruth } from "../../e2e/fixtures/face-video";
+import { inspectTensor } from "../src/tensor.js";
+import { NodeFaceModel, tensorFromVideo } from "../src/video/index.js";
+
+// A video file to vitals in Node: the camera fixture's real face with a known pulse
+// (e2e/fixtures/face-video.ts), read by ffmpeg, tracked by the same face model as the browser's,
+// its tensor measured by the real inference.
+let dir: string;
+let model: NodeFaceModel;
+let face: { file: string; truth: FaceVideoTruth };
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "vitals-video-"));
+  const file = path.join(dir, "face-84.y4m");
+  face = { file, truth: writeFaceVideo({ out: file, heartRate: 84, seconds: 17, seed: 84 }) };
+  model = await NodeFaceModel.load();
+}, 120_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("tensorFromVideo", () => {
+  it("reads the pulse of a face video: the tensor at the video's rate, the heart rate within 2 bpm at high confidence", async () => {
+    const made = await tensorFromVideo(face.file, { durationSeconds: 16, faceModel: model });
+    expect(made.fps).toBeCloseTo(30, 2);
+    expect(made.usableSeconds).toBeGreaterThan(14);
+    expect(made.landmarkRuns).toBeGreaterThanOrEqual(made.frameCount); // every frame tracked
+    const header = inspectTensor(made.tensor);
+    expect(header).toMatchObject({ ok: true, header: { frameCount: made.frameCount, gzip: true } });
+    // The regions carry skin: the cheeks and forehead are not masked out.
+    const { frames } = await decodeTensor(made.tensor);
+    const cheeksAndForehead = frames.subarray(0, 9 * 72 * 72); // the first frame's regions 0-2
+    expect(cheeksAndForehead.filter((v) => v > 0).length / cheeksAndForehead.length).toBeGreaterThan(0.3);
+    const out = await analyzeBuffer(Buffer.from(made.tensor));
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(Math.abs(out.vitals.heart_rate - face.truth.heartRate)).toBeLessThanOrEqual(2);
+    expect(out.vitals.confidence).toBeGreaterThanOrEqual(0.7);
+    // No codec: tracking every frame leaves no key-frame-like pattern for the service to name.
+    expect(out.vitals.quality?.reasons ?? []).not.toContain("compression");
+  }, 120_000);
+
+  it("reads the same face through H.264 at a recording's quality (MP4, CRF 18) within 3 bpm at high confidence", async () => {
+    const mp4 = path.join(dir, "face-84.mp4");
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      face.file,
+      "-c:v",
+      "libx264",
+      "-crf",
+      "18",
+      "-pix_fmt",
+      "yuv420p",
+      mp4,
+    ]);
+    const made = await tensorFromVideo(mp4, { durationSeconds: 16, faceModel: model });
+    expect(made.fps).toBeCloseTo(30, 2);
+    const out = await analyzeBuffer(Buffer.from(made.tensor));
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(Math.abs(out.vitals.heart_rate - face.truth.heartRate)).toBeLessThanOrEqual(3);
+    expect(out.vitals.confidence).toBeGreaterThanOrEqual(0.7);
+  }, 120_000);
+
+  it("refuses a video whose face is covered for most of it: not enough usable signal, no tensor", async () => {
+    const covered = path.join(dir, "covered.y4m");
+    writeFaceVideo({ out: covered, heartRate: 80, seconds: 12, coveredAfter: 3 });
+    await expect(tensorFromVideo(covered, { durationSeconds: 12, faceModel: model })).rejects.toMatchObject({
+      name: "CaptureError",
+      reason: "not-enough-signal",
+      message: expect.stringContaining("not enough usable signal"),
+    });
+  }, 120_000);
+
+  it("refuses a file that is not a video, and a video shorter than a scan, with a CaptureError", async () => {
+    const text = path.join(dir, "notes.txt");
+    writeFileSync(text, "not a video");
+    await expect(tensorFromVideo(text, { faceModel: model })).rejects.toMatchObject({
+      name: "CaptureError",
+      reason: "source",
+    });
+    await expect(tensorFromVideo(path.join(dir, "missing.mp4"), { faceModel: model })).rejects.toMatchObject({
+      reason: "source",
+    });
+    const short = path.join(dir, "short.y4m");
+    writeFaceVideo({ out: short, heartRate: 70, seconds: 3 });
+    await expect(tensorFromVideo(short, { faceModel: model })).rejects.toMatchObject({ reason: "not-enough-signal" });
+    await expect(tensorFromVideo(face.file, { durationSeconds: 500 })).rejects.toThrow(RangeError);
+  }, 120_000);
+});
