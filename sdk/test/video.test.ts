@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeBuffer, decodeTensor } from "@vitals/inference";
 import { writeFaceVideo, type FaceVideoTruth } from "../../e2e/fixtures/face-video";
 import { inspectTensor } from "../src/tensor.js";
-import { NodeFaceModel, tensorFromVideo } from "../src/video/index.js";
+import { NodeFaceModel, probeVideo, tensorFromVideo } from "../src/video/index.js";
 
 // A video file to vitals in Node: the camera fixture's real face with a known pulse
 // (e2e/fixtures/face-video.ts), read by ffmpeg, tracked by the same face model as the browser's,
@@ -68,6 +68,44 @@ describe("tensorFromVideo", () => {
     if (!out.ok) return;
     expect(Math.abs(out.vitals.heart_rate - face.truth.heartRate)).toBeLessThanOrEqual(3);
     expect(out.vitals.confidence).toBeGreaterThanOrEqual(0.7);
+  }, 120_000);
+
+  it("reads a phone's portrait video, stored sideways with a rotation to show it upright", async () => {
+    // A portrait crop of the face, its pixels turned a quarter clockwise as a phone's sensor
+    // stores them, and the container's rotation that turns them back for display.
+    const sideways = path.join(dir, "sideways.mp4");
+    const rotated = path.join(dir, "portrait.mp4");
+    const h264 = ["-c:v", "libx264", "-crf", "18", "-pix_fmt", "yuv420p"];
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      face.file,
+      "-vf",
+      "crop=240:320:40:0,transpose=1",
+      ...h264,
+      sideways,
+    ]);
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      sideways,
+      "-c",
+      "copy",
+      "-metadata:s:v:0",
+      "rotate=90",
+      rotated,
+    ]);
+    const info = await probeVideo(rotated);
+    expect([info.width, info.height]).toEqual([240, 320]); // upright, as shown
+    const made = await tensorFromVideo(rotated, { durationSeconds: 16, faceModel: model });
+    expect(made.usableSeconds).toBeGreaterThan(14);
+    const out = await analyzeBuffer(Buffer.from(made.tensor));
+    expect(out.ok && Math.abs(out.vitals.heart_rate - face.truth.heartRate)).toBeLessThanOrEqual(3);
+    expect(out.ok && out.vitals.confidence).toBeGreaterThanOrEqual(0.7);
   }, 120_000);
 
   it("refuses a video whose face is covered for most of it: not enough usable signal, no tensor", async () => {

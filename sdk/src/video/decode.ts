@@ -12,7 +12,10 @@ export const MAX_DECODE_WIDTH = 1280;
 
 export type VideoInfo = { width: number; height: number; fps: number; seconds: number };
 
-/** Size, frame rate and length of the first video stream; CaptureError "source" when there is none. */
+/**
+ * Size (as shown: a rotated phone video's upright size), frame rate and length of the first video
+ * stream; CaptureError "source" when there is none.
+ */
 export async function probeVideo(file: string): Promise<VideoInfo> {
   let out: string;
   try {
@@ -22,7 +25,7 @@ export async function probeVideo(file: string): Promise<VideoInfo> {
       "-select_streams",
       "v:0",
       "-show_entries",
-      "stream=width,height,avg_frame_rate,r_frame_rate:format=duration",
+      "stream=width,height,avg_frame_rate,r_frame_rate:stream_tags=rotate:stream_side_data=rotation:format=duration",
       "-of",
       "json",
       file,
@@ -34,7 +37,14 @@ export async function probeVideo(file: string): Promise<VideoInfo> {
     throw new CaptureError("source", `cannot read ${file} as a video: ${why}`, { cause: err });
   }
   const info = JSON.parse(out) as {
-    streams?: { width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string }[];
+    streams?: {
+      width?: number;
+      height?: number;
+      avg_frame_rate?: string;
+      r_frame_rate?: string;
+      tags?: { rotate?: string };
+      side_data_list?: { rotation?: number }[];
+    }[];
     format?: { duration?: string };
   };
   const stream = info.streams?.[0];
@@ -45,7 +55,12 @@ export async function probeVideo(file: string): Promise<VideoInfo> {
   const fps = Number.isFinite(rate(stream?.avg_frame_rate)) ? rate(stream?.avg_frame_rate) : rate(stream?.r_frame_rate);
   if (!stream?.width || !stream.height || !(fps > 0))
     throw new CaptureError("source", `${file} has no video stream ffmpeg can read`);
-  return { width: stream.width, height: stream.height, fps, seconds: Number(info.format?.duration) || NaN };
+  // A phone stores a portrait video as landscape frames and a rotation to show them with;
+  // ffmpeg turns the frames upright as it decodes, so the frames are the other way round.
+  const rotation = Number(stream.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? stream.tags?.rotate ?? 0);
+  const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  const [width, height] = quarterTurn ? [stream.height, stream.width] : [stream.width, stream.height];
+  return { width, height, fps, seconds: Number(info.format?.duration) || NaN };
 }
 
 /** The size frames are decoded at: the video's own, or scaled to MAX_DECODE_WIDTH (even sides). */
