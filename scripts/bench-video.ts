@@ -3,6 +3,8 @@
 // video, the time to build the tensor against the video's own length (real-time factor), and
 // against ffmpeg decoding the same frames alone in the same run (the baseline: what any
 // reader of the file pays), and the heart rate the real inference reads from the tensor.
+// `-- --conditions`: accuracy over a grid of frame rates, codecs and face sizes instead
+// (bench-video-conditions.ts).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -11,6 +13,12 @@ import { analyzeBuffer } from "@vitals/inference";
 import { writeFaceVideo } from "../e2e/fixtures/face-video";
 import { decodeFrames, decodeSize, probeVideo } from "../sdk/src/video/decode";
 import { NodeFaceModel, tensorFromVideo } from "../sdk/src/video/index";
+import { runConditions } from "./bench-video-conditions";
+
+if (process.argv.includes("--conditions")) {
+  await runConditions();
+  process.exit(0);
+}
 
 const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 20);
 const RUNS = Number(process.env.BENCH_VIDEO_RUNS ?? 3);
