@@ -57,7 +57,9 @@ export async function probeVideo(file: string): Promise<VideoInfo> {
     throw new CaptureError("source", `${file} has no video stream ffmpeg can read`);
   // A phone stores a portrait video as landscape frames and a rotation to show them with;
   // ffmpeg turns the frames upright as it decodes, so the frames are the other way round.
-  const rotation = Number(stream.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? stream.tags?.rotate ?? 0);
+  const rotation = Number(
+    stream.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? stream.tags?.rotate ?? 0,
+  );
   const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1;
   const [width, height] = quarterTurn ? [stream.height, stream.width] : [stream.width, stream.height];
   return { width, height, fps, seconds: Number(info.format?.duration) || NaN };

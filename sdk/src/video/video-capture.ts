@@ -1,13 +1,13 @@
 // A scan's tensor from a video file in Node, by the browser capture's own rules (docs/sdk.md,
-// "From a video file in Node"): the face mesh up to 10 times a second of video, the regions
-// carried and smoothed in between, every frame sampled and masked to skin, frames without a
-// usable face masked whole, then the tensor of the usable span at the video's own rate.
+// "From a video file in Node"): the face mesh on every frame (its jitter smoothed as in the
+// browser), every frame sampled and masked to skin, frames without a usable face masked whole,
+// then the tensor of the usable span at the video's own rate.
 import type { CaptureTensor } from "../web/capture-tensor.js";
 import { tensorFromCapture } from "../web/capture-tensor.js";
 import { CaptureError } from "../web/errors.js";
-import { regionLayouts, type RegionLayout } from "../web/face-regions.js";
+import { regionLayouts } from "../web/face-regions.js";
 import { captureLengths, captureOver, FrameJudge, neededSeconds, type FrameLook } from "../web/frame-judge.js";
-import { followLandmarks, STALE_MS, type Landmarks } from "../web/landmark-filter.js";
+import { followLandmarks, type Landmarks } from "../web/landmark-filter.js";
 import { FRAME_BYTES } from "../web/skin-frame.js";
 import { decodeFrames, decodeSize, probeVideo } from "./decode.js";
 import { NodeFaceModel } from "./face-model.js";
@@ -53,10 +53,8 @@ export async function tensorFromVideo(file: string, options: VideoTensorOptions 
   const masked = new Uint8Array(FRAME_BYTES);
   const captured = { frames: [] as Uint8Array[], timestamps: [] as number[], usable: [] as boolean[] };
   let usableSeconds = 0,
-    landmarkRuns = 0,
-    lastFound = false;
+    landmarkRuns = 0;
   let landmarks: Landmarks | undefined;
-  let face: { layouts: RegionLayout[]; at: number; speed: number } | undefined;
   let stopped = false;
 
   const decoded = await decodeFrames(
@@ -74,26 +72,19 @@ export async function tensorFromVideo(file: string, options: VideoTensorOptions 
         stopped = true;
         return;
       }
-      {
-        landmarkRuns++;
-        const mesh = await model.landmarks(rgb, size.width, size.height);
-        lastFound = !!mesh;
-        if (mesh) {
-          const next = followLandmarks(landmarks, mesh, t);
-          landmarks = { mesh: next.mesh, at: t };
-          face = { layouts: regionLayouts(next.mesh, size), at: t, speed: next.speed };
-        }
-      }
-      const current = lastFound && face && t - face.at <= STALE_MS ? face : undefined;
+      // Every frame: offline nothing else needs the CPU, and refreshes at a fixed spacing (every
+      // third frame) would be a pattern at one phase of every second, which the service reads as
+      // a codec's key frames.
+      landmarkRuns++;
+      const mesh = await model.landmarks(rgb, size.width, size.height);
       let frame = masked;
       let look: FrameLook = { face: false };
-      if (current) {
+      if (mesh) {
+        const followed = followLandmarks(landmarks, mesh, t);
+        landmarks = { mesh: followed.mesh, at: t };
         frame = new Uint8Array(FRAME_BYTES);
-        look = {
-          face: true,
-          speed: current.speed,
-          ...patches.sample(rgb, size.width, size.height, current.layouts, frame),
-        };
+        const layouts = regionLayouts(followed.mesh, size);
+        look = { face: true, speed: followed.speed, ...patches.sample(rgb, size.width, size.height, layouts, frame) };
       }
       const { usable } = judge.judge(look);
       if (!usable) frame = masked;

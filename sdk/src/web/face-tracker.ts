@@ -4,7 +4,15 @@
 import { CaptureError } from "./errors.js";
 import { regionLayouts, type RegionLayout } from "./face-regions.js";
 import type { WorkerReply, WorkerRequest } from "./face-worker.js";
-import { followLandmarks, MIN_REFRESH_INTERVAL_MS, STALE_MS, type Landmarks } from "./landmark-filter.js";
+import { followLandmarks, type Landmarks } from "./landmark-filter.js";
+
+/** A face is "lost" when the last answer found none, or the last face is this old. */
+const STALE_MS = 1000;
+/**
+ * At most 10 refreshes a second: twice the rate the regions need, and it leaves CPU to the
+ * page and the camera (the mesh model alone could run ~20 times a second here).
+ */
+const MIN_REFRESH_INTERVAL_MS = 100;
 
 export type TrackedFace = { layouts: RegionLayout[]; at: number; speed: number };
 

@@ -4,13 +4,6 @@
 // movement and are taken at once, so the regions never lag behind the face.
 import { faceFrame } from "./face-regions.js";
 
-/** A face is "lost" when the last answer found none, or the last face is this old. */
-export const STALE_MS = 1000;
-/**
- * At most 10 refreshes a second: twice the rate the regions need, and it leaves CPU to the
- * page and the camera (the mesh model alone could run ~20 times a second here).
- */
-export const MIN_REFRESH_INTERVAL_MS = 100;
 /** Landmark moves under this share of the face width are treated as jitter. */
 export const JITTER = 0.03;
 /** Share of a jitter-sized change taken at each refresh. */
