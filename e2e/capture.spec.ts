@@ -132,9 +132,10 @@ for (const heartRate of [72, 132]) {
     const vitals = run.result!.vitals!;
     expect(vitals.confidence).toBeGreaterThanOrEqual(0.4);
     expect(Math.abs(vitals.heart_rate - expected)).toBeLessThanOrEqual(3);
-    // The camera's frames reach the SDK before any codec: the service must not name one
-    // (its key-frame test folds the frame-to-frame changes at 1 s; resampling must not fool it).
-    expect(vitals.quality?.reasons ?? []).not.toContain("compression");
+    // The camera's frames reach the SDK before any codec. The service's key-frame test (a fold
+    // of the frame-to-frame changes at 1 s) can still name `compression` by chance on a clean
+    // capture (docs/inference.md, "Compression"); such a label must cost the reading nothing.
+    if ((vitals.quality?.reasons ?? []).includes("compression")) expect(vitals.confidence).toBeGreaterThanOrEqual(0.7);
   });
 }
 
