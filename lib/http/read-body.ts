@@ -51,7 +51,8 @@ export async function readCappedBody(
       chunks.push(value);
     }
   } catch (err) {
-    if (err instanceof ApiError && err.code === "INVALID_REQUEST") void reader.cancel().catch(() => undefined);
+    // Late, over the cap or broken off: nothing more of the body is read.
+    void reader.cancel().catch(() => undefined);
     throw err;
   } finally {
     deadline.cancel();

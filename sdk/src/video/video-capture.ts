@@ -26,7 +26,7 @@ export type VideoTensorOptions = {
 export type VideoTensor = CaptureTensor & {
   /** Seconds with a usable face (in view, lit, still, mostly skin). */
   usableSeconds: number;
-  /** Frames decoded, and those the face mesh ran on. */
+  /** Frames decoded, and those the face mesh ran on (every frame of the span used). */
   decodedFrames: number;
   landmarkRuns: number;
 };
@@ -52,8 +52,7 @@ export async function tensorFromVideo(file: string, options: VideoTensorOptions 
   const judge = new FrameJudge();
   const masked = new Uint8Array(FRAME_BYTES);
   const captured = { frames: [] as Uint8Array[], timestamps: [] as number[], usable: [] as boolean[] };
-  let usableSeconds = 0,
-    landmarkRuns = 0;
+  let usableSeconds = 0;
   let landmarks: Landmarks | undefined;
   let stopped = false;
 
@@ -75,7 +74,6 @@ export async function tensorFromVideo(file: string, options: VideoTensorOptions 
       // Every frame: offline nothing else needs the CPU, and refreshes at a fixed spacing (every
       // third frame) would be a pattern at one phase of every second, which the service reads as
       // a codec's key frames.
-      landmarkRuns++;
       const mesh = await model.landmarks(rgb, size.width, size.height);
       let frame = masked;
       let look: FrameLook = { face: false };
@@ -103,5 +101,5 @@ export async function tensorFromVideo(file: string, options: VideoTensorOptions 
       `not enough usable signal: ${usableSeconds.toFixed(1)} s with a well-lit, steady face, ${minUsableSeconds} s needed; nothing was uploaded`,
     );
   const tensor = await tensorFromCapture(captured);
-  return { ...tensor, usableSeconds, decodedFrames: decoded, landmarkRuns };
+  return { ...tensor, usableSeconds, decodedFrames: decoded, landmarkRuns: captured.frames.length };
 }
