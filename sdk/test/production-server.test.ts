@@ -71,6 +71,19 @@ function fetchFromFreshIp(): FetchLike {
 
 const clientFor = (apiKey: string) => new VitalsClient({ apiKey, baseUrl: base, fetch: fetchFromFreshIp() });
 
+/** The CLI against this server: its exit code and what it wrote. */
+async function cli(argv: string[], fetch: FetchLike = fetchFromFreshIp()) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(["scan", "--base-url", base, ...argv], {
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    env: {},
+    fetch,
+  });
+  return { code, out: out.join(""), err: err.join("") };
+}
+
 describe("VitalsClient against the production server", () => {
   it("does a whole test-key scan: the sandbox vitals, with rate-limit and usage figures", async () => {
     const { test } = await createDeveloperWithKeys();
@@ -150,17 +163,10 @@ describe("VitalsClient against the production server", () => {
     mkdirSync(dataDir, { recursive: true });
     const file = `${dataDir}/scan.tensor`;
     writeFileSync(file, syntheticTensor({ frameCount: 150 }).tensor);
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(["scan", "--key", test.key, "--base-url", base, file], {
-      stdout: (t) => void out.push(t),
-      stderr: (t) => void err.push(t),
-      env: {},
-      fetch: fetchFromFreshIp(),
-    });
-    expect(err.join("")).toContain("session-started");
+    const { code, out, err } = await cli(["--key", test.key, file]);
+    expect(err).toContain("session-started");
     expect(code).toBe(0);
-    expect(JSON.parse(out.join(""))).toEqual(SANDBOX);
+    expect(JSON.parse(out)).toEqual(SANDBOX);
   });
 
   it("scans a video file with the CLI: face tracked here, only the tensor uploaded, a real measurement with a live key", async () => {
@@ -175,18 +181,10 @@ describe("VitalsClient against the production server", () => {
       requests.push(`${init?.method ?? "GET"} ${new URL(String(url)).pathname} ${magic}`.trim());
       return fetchFromFreshIp()(url, init);
     };
-    const out: string[] = [];
-    const err: string[] = [];
-    const io = {
-      stdout: (t: string) => void out.push(t),
-      stderr: (t: string) => void err.push(t),
-      env: {},
-      fetch: counting,
-    };
-    const code = await runCli(["scan", "--key", live.key, "--base-url", base, "--seconds", "16", video], io);
-    expect(err.join("")).toContain("building the tensor from the video");
+    const { code, out, err } = await cli(["--key", live.key, "--seconds", "16", video], counting);
+    expect(err).toContain("building the tensor from the video");
     expect(code).toBe(0);
-    const vitals = JSON.parse(out.join(""));
+    const vitals = JSON.parse(out);
     expect(Math.abs(vitals.heart_rate - truth.heartRate)).toBeLessThanOrEqual(3);
     expect(vitals.confidence).toBeGreaterThanOrEqual(0.7);
     // One upload, and it is a tensor (docs/tensor-format.md): the pictures never left.
@@ -198,10 +196,9 @@ describe("VitalsClient against the production server", () => {
     const covered = `${dataDir}/covered.y4m`;
     writeFaceVideo({ out: covered, heartRate: 80, seconds: 12, coveredAfter: 3 });
     requests.length = 0;
-    err.length = 0;
-    const none = await runCli(["scan", "--key", live.key, "--base-url", base, covered], io);
-    expect(none).toBe(EXIT.noSignal);
-    expect(err.join("")).toContain("not enough usable signal");
+    const none = await cli(["--key", live.key, covered], counting);
+    expect(none.code).toBe(EXIT.noSignal);
+    expect(none.err).toContain("not enough usable signal");
     expect(requests).toEqual([]);
   }, 180_000);
 });

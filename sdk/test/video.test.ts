@@ -24,9 +24,22 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** ffmpeg from `input` to `output` with these output options. */
+const ffmpeg = (input: string, options: string[], output: string) =>
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-i", input, ...options, output]);
+const H264 = ["-c:v", "libx264", "-crf", "18", "-pix_fmt", "yuv420p"];
+
+/** The tensor of the first 16 s of `file`, and the vitals the real inference reads from it. */
+async function measured(file: string) {
+  const made = await tensorFromVideo(file, { durationSeconds: 16, faceModel: model });
+  const out = await analyzeBuffer(Buffer.from(made.tensor));
+  if (!out.ok) throw new Error(`inference failed: ${out.error.code}`);
+  return { made, vitals: out.vitals };
+}
+
 describe("tensorFromVideo", () => {
   it("reads the pulse of a face video: the tensor at the video's rate, the heart rate within 2 bpm at high confidence", async () => {
-    const made = await tensorFromVideo(face.file, { durationSeconds: 16, faceModel: model });
+    const { made, vitals } = await measured(face.file);
     expect(made.fps).toBeCloseTo(30, 2);
     expect(made.usableSeconds).toBeGreaterThan(14);
     expect(made.landmarkRuns).toBeGreaterThanOrEqual(made.frameCount); // every frame tracked
@@ -36,38 +49,19 @@ describe("tensorFromVideo", () => {
     const { frames } = await decodeTensor(made.tensor);
     const cheeksAndForehead = frames.subarray(0, 9 * 72 * 72); // the first frame's regions 0-2
     expect(cheeksAndForehead.filter((v) => v > 0).length / cheeksAndForehead.length).toBeGreaterThan(0.3);
-    const out = await analyzeBuffer(Buffer.from(made.tensor));
-    expect(out.ok).toBe(true);
-    if (!out.ok) return;
-    expect(Math.abs(out.vitals.heart_rate - face.truth.heartRate)).toBeLessThanOrEqual(2);
-    expect(out.vitals.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(Math.abs(vitals.heart_rate - face.truth.heartRate)).toBeLessThanOrEqual(2);
+    expect(vitals.confidence).toBeGreaterThanOrEqual(0.7);
     // No codec: tracking every frame leaves no key-frame-like pattern for the service to name.
-    expect(out.vitals.quality?.reasons ?? []).not.toContain("compression");
+    expect(vitals.quality?.reasons ?? []).not.toContain("compression");
   }, 120_000);
 
   it("reads the same face through H.264 at a recording's quality (MP4, CRF 18) within 3 bpm at high confidence", async () => {
     const mp4 = path.join(dir, "face-84.mp4");
-    execFileSync("ffmpeg", [
-      "-v",
-      "error",
-      "-y",
-      "-i",
-      face.file,
-      "-c:v",
-      "libx264",
-      "-crf",
-      "18",
-      "-pix_fmt",
-      "yuv420p",
-      mp4,
-    ]);
-    const made = await tensorFromVideo(mp4, { durationSeconds: 16, faceModel: model });
+    ffmpeg(face.file, H264, mp4);
+    const { made, vitals } = await measured(mp4);
     expect(made.fps).toBeCloseTo(30, 2);
-    const out = await analyzeBuffer(Buffer.from(made.tensor));
-    expect(out.ok).toBe(true);
-    if (!out.ok) return;
-    expect(Math.abs(out.vitals.heart_rate - face.truth.heartRate)).toBeLessThanOrEqual(3);
-    expect(out.vitals.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(Math.abs(vitals.heart_rate - face.truth.heartRate)).toBeLessThanOrEqual(3);
+    expect(vitals.confidence).toBeGreaterThanOrEqual(0.7);
   }, 120_000);
 
   it("reads a phone's portrait video, stored sideways with a rotation to show it upright", async () => {
@@ -75,37 +69,14 @@ describe("tensorFromVideo", () => {
     // stores them, and the container's rotation that turns them back for display.
     const sideways = path.join(dir, "sideways.mp4");
     const rotated = path.join(dir, "portrait.mp4");
-    const h264 = ["-c:v", "libx264", "-crf", "18", "-pix_fmt", "yuv420p"];
-    execFileSync("ffmpeg", [
-      "-v",
-      "error",
-      "-y",
-      "-i",
-      face.file,
-      "-vf",
-      "crop=240:320:40:0,transpose=1",
-      ...h264,
-      sideways,
-    ]);
-    execFileSync("ffmpeg", [
-      "-v",
-      "error",
-      "-y",
-      "-i",
-      sideways,
-      "-c",
-      "copy",
-      "-metadata:s:v:0",
-      "rotate=90",
-      rotated,
-    ]);
+    ffmpeg(face.file, ["-vf", "crop=240:320:40:0,transpose=1", ...H264], sideways);
+    ffmpeg(sideways, ["-c", "copy", "-metadata:s:v:0", "rotate=90"], rotated);
     const info = await probeVideo(rotated);
     expect([info.width, info.height]).toEqual([240, 320]); // upright, as shown
-    const made = await tensorFromVideo(rotated, { durationSeconds: 16, faceModel: model });
+    const { made, vitals } = await measured(rotated);
     expect(made.usableSeconds).toBeGreaterThan(14);
-    const out = await analyzeBuffer(Buffer.from(made.tensor));
-    expect(out.ok && Math.abs(out.vitals.heart_rate - face.truth.heartRate)).toBeLessThanOrEqual(3);
-    expect(out.ok && out.vitals.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(Math.abs(vitals.heart_rate - face.truth.heartRate)).toBeLessThanOrEqual(3);
+    expect(vitals.confidence).toBeGreaterThanOrEqual(0.7);
   }, 120_000);
 
   it("refuses a video whose face is covered for most of it: not enough usable signal, no tensor", async () => {
