@@ -6,24 +6,23 @@ import { supportAccess, TOTP_SETUP_PATH } from "@/lib/auth/support-access";
 import { requireDeveloper } from "../(portal)/require-developer";
 import type { Staff } from "@/lib/support/target";
 
-type Account = { role: string; status: string; totpEnabledAt: Date | null };
-const isStaff = (d: Account) => d.status === "active" && supportAccess(d) !== "not_found";
-
 /**
  * Every support page calls this itself (the layout's check does not stop a page from rendering):
- * signed out goes to sign-in; anyone but active staff gets the same 404 as an unknown page; staff
- * without two-factor sign-in are sent to set it up (lib/auth/support-access.ts).
+ * signed out goes to sign-in; staff without two-factor sign-in are sent to set it up; anyone
+ * else, and staff whose session did not prove a second factor, get the same 404 as an unknown
+ * page (lib/auth/support-access.ts).
  */
 export async function requireStaff() {
   const developer = await requireDeveloper();
-  if (!isStaff(developer)) notFound();
-  if (supportAccess(developer) === "enrol") redirect(TOTP_SETUP_PATH);
+  const access = supportAccess(developer);
+  if (access === "enrol") redirect(TOTP_SETUP_PATH);
+  if (access !== "allowed") notFound();
   return developer;
 }
 
 /** The staff member behind a server action, with the client IP for the audit row; anyone else 404. */
 export async function staffActor(): Promise<Staff> {
   const developer = await currentDeveloper();
-  if (!developer || !isStaff(developer) || supportAccess(developer) !== "allowed") notFound();
+  if (!developer || supportAccess(developer) !== "allowed") notFound();
   return { id: developer.id, ip: ipFromHeaders(await headers()) };
 }

@@ -2,8 +2,8 @@
 
 import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
-import { accountAction, planAction } from "@/app/(support)/support/actions";
-import { accountActionBody, planChangeBody } from "@/lib/support/schemas";
+import { accountAction, planAction, twoFactorAction } from "@/app/(support)/support/actions";
+import { accountActionBody, planChangeBody, twoFactorRemoveBody } from "@/lib/support/schemas";
 import { ReasonForm } from "./reason-form";
 import { Label } from "@/components/ui/label";
 
@@ -12,6 +12,7 @@ type Profile = {
   status: "pending" | "active" | "suspended";
   plan: string;
   email_verified_at: number | null;
+  two_factor_since: number | null;
 };
 
 function Action({ title, children }: { title: string; children: ReactNode }) {
@@ -114,6 +115,18 @@ export function AccountActions({ profile }: { profile: Profile }) {
           variant="secondary"
           onDone={onDone}
         />
+      ) : null}
+      {profile.two_factor_since !== null ? (
+        <Action title="Turn off two-factor sign-in…">
+          <ReasonForm
+            action={twoFactorAction}
+            schema={twoFactorRemoveBody}
+            hidden={{ developerId: profile.id }}
+            submit="Turn off two-factor sign-in"
+            variant="danger"
+            onDone={onDone}
+          />
+        </Action>
       ) : null}
       <StatusAction
         profile={profile}

@@ -1,37 +1,49 @@
 import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
-import { countAttemptUpFront, recordAuthSuccess } from "@/lib/limits/auth-throttle";
 import { verifyPassword } from "./password";
 import { verifySecondFactor } from "./totp";
 import type { LoginInput } from "./schemas";
 import type { DeveloperAccount } from "./developer-account";
+import {
+  checkedCode,
+  countCodeAttempt,
+  countSignInAttempt,
+  recordSignIn,
+  takeBackSignInAttempt,
+} from "./sign-in-limits";
 
 const INVALID = "The e-mail address or password is wrong";
 const INVALID_CODE = "The authentication code is wrong or was already used";
+
+export type SignedIn = { account: DeveloperAccount; secondFactor: boolean };
 
 /**
  * Checks an e-mail and password, for the login endpoint and the portal's sign-in alike.
  * Unknown address and wrong password take one code path (a dummy argon2 verify stands in for
  * the missing hash) and give the same error. Pending and suspended accounts can still sign
- * in, so they can see why they are gated. Brute force: the "login" throttle, per client IP.
- * With two-factor sign-in on, a right password without a code is 401 TOTP_REQUIRED, and a
- * wrong code counts as a failed attempt like a wrong password. Each attempt is counted before
- * the (slow) hash check, so parallel attempts cannot all slip past the 10-failure block; a
- * success then ends the run. A right password without its code stays counted: the next step
- * needs the code, and uncounting it would let code guesses run on without a block.
+ * in, so they can see why they are gated. Brute force: ./sign-in-limits.ts, each attempt
+ * counted before the (slow) hash check so parallel attempts cannot slip past a block. With
+ * two-factor sign-in on, a right password without a code is 401 TOTP_REQUIRED; a code is
+ * checked only after a right password, against the account's own code budget.
  */
-export async function authenticatePassword(input: LoginInput, ip: string, now = new Date()): Promise<DeveloperAccount> {
-  await countAttemptUpFront("login", ip, now);
+export async function authenticatePassword(input: LoginInput, ip: string, now = new Date()): Promise<SignedIn> {
+  await countSignInAttempt(ip, input.email, now);
   const found = await db.developer.findUnique({ where: { email: input.email } });
   const ok = await verifyPassword(found?.passwordHash, input.password);
   if (ok && found?.totpEnabledAt && !input.totp) {
+    await takeBackSignInAttempt(ip, input.email, now);
     throw new ApiError(
       "TOTP_REQUIRED",
       "This account uses two-factor sign-in: send the authenticator code (or a recovery code) as `totp`",
     );
   }
-  const secondFactorOk = !found?.totpEnabledAt || (ok && (await verifySecondFactor(found.id, input.totp ?? "", now)));
+  let secondFactorOk = !found?.totpEnabledAt;
+  if (ok && found?.totpEnabledAt) {
+    const attempt = await countCodeAttempt(found.id, now);
+    secondFactorOk = await verifySecondFactor(found.id, input.totp ?? "", now);
+    await checkedCode(found, attempt, secondFactorOk, now);
+  }
   if (!found || !ok || !secondFactorOk) {
     await db.$transaction((tx) =>
       audit(tx, {
@@ -45,9 +57,7 @@ export async function authenticatePassword(input: LoginInput, ip: string, now = 
     );
     throw new ApiError("INVALID_CREDENTIALS", ok ? INVALID_CODE : INVALID);
   }
-  // A success ends the run, and any block in it: no block ran when this attempt arrived, so one
-  // now was started by attempts counted while its password was checked (docs/api.md).
-  await recordAuthSuccess("login", ip, now, true);
+  await recordSignIn(ip, input.email, found.id, now);
   await db.$transaction((tx) =>
     audit(tx, {
       actorId: found.id,
@@ -59,5 +69,5 @@ export async function authenticatePassword(input: LoginInput, ip: string, now = 
     }),
   );
   const { passwordHash: _omitted, ...account } = found;
-  return account;
+  return { account, secondFactor: !!found.totpEnabledAt };
 }

@@ -8,6 +8,8 @@ import { hashPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";
 import { hashToken, issueEmailToken } from "./email-tokens";
 import { mayMailToken } from "./mail-throttle";
+import { endAllPortalSessions } from "@/lib/auth/portal-session";
+import { clearAccountBlocks } from "./sign-in-limits";
 
 /**
  * "Forgot password" for an address parsed by forgotPasswordBody: returns at once; the lookup, the token and the
@@ -59,7 +61,7 @@ export async function resetPassword(token: string, password: string, ip: string,
   if (candidate?.purpose !== "reset" || candidate.usedAt || candidate.expiresAt <= now)
     throw new ApiError("INVALID_REQUEST", INVALID);
   const passwordHash = await hashPassword(password);
-  await db.$transaction(async (tx) => {
+  const account = await db.$transaction(async (tx) => {
     const row = await tx.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });
     if (row?.purpose !== "reset") throw new ApiError("INVALID_REQUEST", INVALID);
     const claimed = await tx.emailToken.updateMany({
@@ -67,10 +69,12 @@ export async function resetPassword(token: string, password: string, ip: string,
       data: { usedAt: now },
     });
     if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", INVALID);
-    await tx.developer.update({
+    const dev = await tx.developer.update({
       where: { id: row.developerId },
       data: { passwordHash, sessionVersion: { increment: 1 } },
+      select: { email: true },
     });
+    await endAllPortalSessions(tx, row.developerId);
     await tx.emailToken.updateMany({
       where: { developerId: row.developerId, purpose: "reset", usedAt: null },
       data: { usedAt: now },
@@ -83,5 +87,8 @@ export async function resetPassword(token: string, password: string, ip: string,
       targetId: row.developerId,
       ip,
     });
+    return { email: dev.email, id: row.developerId };
   });
+  // The mailbox is proved: blocks on the address and on its codes end (docs/api.md, "Brute-force protection").
+  await clearAccountBlocks(account.email, account.id, now);
 }

@@ -10,6 +10,7 @@ import { issueEmailToken } from "./email-tokens";
 import { isUniqueViolation } from "./developer-account";
 import { mayMailSignupAttempt, mayMailToken } from "./mail-throttle";
 import { reserveSignupAttempt } from "./signup-throttle";
+import { removeSecondFactor } from "./two-factor-settings";
 
 export type SignUpResult = { email: string; status: "pending"; message: string };
 
@@ -19,7 +20,8 @@ const MESSAGE = "Check your inbox: we sent a link to verify your e-mail address.
  * Registers a developer, or, for an address that already has an account, answers exactly the
  * same (no account enumeration) and mails the owner instead. Both paths hash the password, run
  * one transaction of a few statements with one audit row, and send one mail, so they also take
- * about the same time.
+ * about the same time. A sign-up for an address not yet verified replaces the earlier attempt
+ * (see restartUnverified): an account belongs to whoever reads the mailbox.
  */
 export async function signUp(input: SignupInput, ip: string, now = new Date()): Promise<SignUpResult> {
   const { email, password, name, company } = input;
@@ -49,9 +51,10 @@ async function createOrNotice(
 ): Promise<Mail | null> {
   const existing = await tx.developer.findUnique({
     where: { email: data.email },
-    select: { id: true, name: true, emailVerifiedAt: true },
+    select: { id: true, emailVerifiedAt: true },
   });
-  if (existing) return noticeExisting(tx, existing, data.email, ip, now);
+  if (existing?.emailVerifiedAt) return noticeVerified(tx, existing.id, data.email, ip, now);
+  if (existing) return restartUnverified(tx, existing.id, data, ip, now);
   const dev = await tx.developer.create({ data: { ...data, status: "pending" }, select: { id: true } });
   const token = await issueEmailToken(tx, dev.id, "verify", now);
   await audit(tx, {
@@ -62,32 +65,65 @@ async function createOrNotice(
     targetId: dev.id,
     ip,
   });
-  return verificationMail(data.email, data.name, token);
+  return verificationMail(data.email, token);
 }
 
-// An unverified owner gets a fresh verification link (they probably lost the first mail);
-// a verified one is told that someone tried to sign up with the address. Both within the
-// hourly mail cap of ./mail-throttle.
-async function noticeExisting(
+// A verified owner is told that someone tried to sign up with the address, within the hourly
+// mail cap of ./mail-throttle.
+async function noticeVerified(
   tx: Prisma.TransactionClient,
-  dev: { id: string; name: string; emailVerifiedAt: Date | null },
+  developerId: string,
   email: string,
   ip: string,
   now: Date,
 ): Promise<Mail | null> {
-  const mayMail = dev.emailVerifiedAt
-    ? await mayMailSignupAttempt(tx, dev.id, now)
-    : await mayMailToken(tx, dev.id, "verify", now);
+  const mayMail = await mayMailSignupAttempt(tx, developerId, now);
   await audit(tx, {
     actorId: null,
     actorType: "anonymous",
     action: "developer.signup_existing",
     targetType: "developer",
-    targetId: dev.id,
+    targetId: developerId,
     ip,
     details: { mailed: mayMail },
   });
-  if (!mayMail) return null;
-  if (dev.emailVerifiedAt) return signupAttemptMail(email);
-  return verificationMail(email, dev.name, await issueEmailToken(tx, dev.id, "verify", now));
+  return mayMail ? signupAttemptMail(email) : null;
+}
+
+/**
+ * An address not yet verified: this sign-up replaces the earlier one. Its password, name and
+ * company take the old ones' place; the old links, sessions, ID tokens and any second factor
+ * end. So a stranger who signed up first with someone else's address is left with nothing, and
+ * only a link from the newest mail can verify (within the hourly mail cap of ./mail-throttle).
+ */
+async function restartUnverified(
+  tx: Prisma.TransactionClient,
+  developerId: string,
+  data: NewDeveloper,
+  ip: string,
+  now: Date,
+): Promise<Mail | null> {
+  await tx.developer.update({
+    where: { id: developerId },
+    data: {
+      name: data.name,
+      company: data.company,
+      passwordHash: data.passwordHash,
+      sessionVersion: { increment: 1 },
+    },
+  });
+  await tx.emailToken.updateMany({ where: { developerId, usedAt: null }, data: { usedAt: now } });
+  await tx.portalSession.deleteMany({ where: { developerId } });
+  await removeSecondFactor(tx, developerId);
+  const mayMail = await mayMailToken(tx, developerId, "verify", now);
+  await audit(tx, {
+    actorId: null,
+    actorType: "anonymous",
+    action: "developer.signup_existing",
+    targetType: "developer",
+    targetId: developerId,
+    ip,
+    details: { mailed: mayMail, replaced: true },
+  });
+  return mayMail ? verificationMail(data.email, await issueEmailToken(tx, developerId, "verify", now)) : null;
 }

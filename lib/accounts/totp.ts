@@ -2,8 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
+import { sendMail } from "@/lib/mail/send-mail";
+import { twoFactorChangedMail } from "@/lib/mail/security-notices";
 import { openTotpSecret, sealTotpSecret } from "./totp-secret-box";
 
 // Two-factor sign-in with an authenticator app (docs/api.md, "Two-factor sign-in"): RFC 6238
@@ -38,13 +42,32 @@ function newRecoveryCode(): string {
 
 export type TotpEnrolment = { secret: string; uri: string; qr_svg: string };
 
-/** A new pending secret (replacing any earlier pending one), as a URI and a QR code for the app. */
-export async function startTotpEnrolment(developer: {
+export type Enrolling = {
   id: string;
   email: string;
+  role: string;
+  emailVerifiedAt: Date | null;
   totpEnabledAt: Date | null;
-}): Promise<TotpEnrolment> {
+  // The portal session asking; staff must have proved a mailed code in it (./mailed-code.ts).
+  portalSession?: { mailedCodeProvedAt: Date | null };
+};
+
+/**
+ * Who may set up two-factor sign-in: a verified account only (a stranger who signed up with
+ * someone else's address must not plant a second factor), and staff only in a session that
+ * proved a code mailed to them (whoever has a new staff member's password must not enrol).
+ */
+export function assertMayEnrol(developer: Enrolling): void {
   if (developer.totpEnabledAt) throw new ApiError("INVALID_REQUEST", "Two-factor sign-in is already on");
+  if (!developer.emailVerifiedAt)
+    throw new ApiError("FORBIDDEN", "Verify your e-mail address before you turn on two-factor sign-in");
+  if (developer.role === "staff" && !developer.portalSession?.mailedCodeProvedAt)
+    throw new ApiError("FORBIDDEN", "Staff confirm a code we e-mail them before they set up two-factor sign-in");
+}
+
+/** A new pending secret (replacing any earlier pending one), as a URI and a QR code for the app. */
+export async function startTotpEnrolment(developer: Enrolling): Promise<TotpEnrolment> {
+  assertMayEnrol(developer);
   const secret = new Secret({ size: 20 }).base32;
   const sealed = sealTotpSecret(secret);
   await db.totpFactor.upsert({
@@ -69,29 +92,36 @@ function matchingStep(secret: string | null, code: string, now: Date): number | 
 
 /**
  * Confirms the pending secret with a first code, turns two-factor sign-in on and returns the
- * recovery codes, the only time they are shown.
+ * recovery codes, the only time they are shown. The portal session that confirmed has proved
+ * the second factor; the account's other sessions end (one may be a stranger's).
  */
 export async function confirmTotpEnrolment(
-  developerId: string,
+  developer: Enrolling,
   code: string,
   ip: string,
   now = new Date(),
+  portalSessionId?: string,
 ): Promise<{ recovery_codes: string[] }> {
+  assertMayEnrol(developer);
+  const developerId = developer.id;
   const factor = await db.totpFactor.findUnique({ where: { developerId } });
   if (!factor || factor.confirmedAt) throw new ApiError("INVALID_REQUEST", "Start the set-up first");
   const step = matchingStep(openTotpSecret(factor.secret), code, now);
   if (step === null)
     throw new ApiError("INVALID_REQUEST", "That code is not right; check your phone's clock and type the current code");
-  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  await db.$transaction(async (tx) => {
+  const codes = await db.$transaction(async (tx) => {
     const claimed = await tx.totpFactor.updateMany({
       where: { developerId, confirmedAt: null, secret: factor.secret },
       data: { confirmedAt: now, lastUsedStep: step },
     });
     if (claimed.count !== 1) throw new ApiError("INVALID_REQUEST", "Start the set-up again");
     await tx.developer.update({ where: { id: developerId }, data: { totpEnabledAt: now } });
-    await tx.recoveryCode.deleteMany({ where: { developerId } });
-    await tx.recoveryCode.createMany({ data: codes.map((c) => ({ developerId, codeHash: hashRecoveryCode(c) })) });
+    const fresh = await replaceRecoveryCodes(tx, developerId);
+    await tx.portalSession.deleteMany({
+      where: portalSessionId ? { developerId, NOT: { id: portalSessionId } } : { developerId },
+    });
+    if (portalSessionId)
+      await tx.portalSession.updateMany({ where: { id: portalSessionId, developerId }, data: { secondFactor: true } });
     await audit(tx, {
       actorId: developerId,
       actorType: "developer",
@@ -100,8 +130,25 @@ export async function confirmTotpEnrolment(
       targetId: developerId,
       ip,
     });
+    return fresh;
   });
+  await mailQuietly(twoFactorChangedMail(developer.email, true, false));
   return { recovery_codes: codes };
+}
+
+/** A security notice that must not fail the change it reports (the change is already made). */
+export async function mailQuietly(mail: Parameters<typeof sendMail>[0]): Promise<void> {
+  await sendMail(mail).catch((err) =>
+    logger.error("security notice mail failed", { error: err instanceof Error ? err.message : String(err) }),
+  );
+}
+
+/** Ten new recovery codes replacing the old ones (in the caller's transaction); shown once. */
+export async function replaceRecoveryCodes(tx: Prisma.TransactionClient, developerId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await tx.recoveryCode.deleteMany({ where: { developerId } });
+  await tx.recoveryCode.createMany({ data: codes.map((c) => ({ developerId, codeHash: hashRecoveryCode(c) })) });
+  return codes;
 }
 
 /**

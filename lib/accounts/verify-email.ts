@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
+import { endAllPortalSessions } from "@/lib/auth/portal-session";
 import { hashToken } from "./email-tokens";
 
 export type VerifyResult = { status: "verified" | "already_verified"; message: string };
@@ -12,7 +13,9 @@ const INVALID =
 /**
  * Marks the address verified and, unless staff approval is required, activates the account.
  * A token used again within its 24 h answers "already verified" (a second click, a reload),
- * and so does an unused one once the address is verified (an earlier mail's link).
+ * and so does an unused one once the address is verified (an earlier mail's link). Verifying
+ * ends every session and ID token the account had: whoever signed in before held only a
+ * password, not the mailbox.
  */
 export async function verifyEmail(token: string, ip: string, now = new Date()): Promise<VerifyResult> {
   const row = await db.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });
@@ -33,8 +36,9 @@ export async function verifyEmail(token: string, ip: string, now = new Date()): 
     const activate = dev.status === "pending" && !needsApproval;
     await tx.developer.update({
       where: { id: row.developerId },
-      data: { emailVerifiedAt: now, ...(activate ? { status: "active" } : {}) },
+      data: { emailVerifiedAt: now, sessionVersion: { increment: 1 }, ...(activate ? { status: "active" } : {}) },
     });
+    await endAllPortalSessions(tx, row.developerId);
     await audit(tx, {
       actorId: row.developerId,
       actorType: "developer",

@@ -3,15 +3,15 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { authenticatePassword } from "@/lib/accounts/authenticate-password";
 import { loginBody } from "@/lib/accounts/schemas";
 import { ApiError } from "@/lib/http/errors";
-import { developerForSession } from "@/lib/accounts/session-developer";
 import { env } from "@/lib/env";
 import { ipFromHeaders } from "./request-ip";
+import { endPortalSession, openPortalSession } from "./portal-session";
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
 export const TOTP_REQUIRED = "TOTP_REQUIRED";
 
-// Portal sessions: a JWT cookie carrying the developer id and the account's session version.
-// Every read re-checks the version, so a password reset ends all existing sessions at once.
+// Portal sessions: a JWT cookie naming a PortalSession row (./portal-session.ts), which every
+// request reads (currentDeveloper); signing out deletes the row, so a copied cookie dies too.
 export const authOptions: NextAuthOptions = {
   // Read at request time: scripts/start.ts puts a generated secret into the environment first.
   get secret() {
@@ -34,8 +34,10 @@ export const authOptions: NextAuthOptions = {
             password: credentials?.password ?? "",
             totp: credentials?.totp || undefined,
           });
-          const dev = await authenticatePassword(input, ipFromHeaders(req?.headers ?? {}));
-          return { id: dev.id, email: dev.email, name: dev.name, sessionVersion: dev.sessionVersion };
+          const ip = ipFromHeaders(req?.headers ?? {});
+          const { account, secondFactor } = await authenticatePassword(input, ip);
+          const sid = await openPortalSession(account.id, { secondFactor, ip });
+          return { id: account.id, email: account.email, name: account.name, sid };
         } catch (err) {
           // The sign-in form asks for the code when it reads this exact value.
           if (err instanceof ApiError && err.code === "TOTP_REQUIRED") throw new Error(TOTP_REQUIRED);
@@ -48,26 +50,18 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
+    // No database read here: currentDeveloper makes the one read per request that decides.
     async jwt({ token, user }) {
-      if (user) {
-        token.developerId = user.id;
-        token.sessionVersion = (user as { sessionVersion?: number }).sessionVersion ?? 0;
-        return token;
-      }
-      if (typeof token.developerId !== "string") return token;
-      const dev = await developerForSession(token.developerId, Number(token.sessionVersion));
-      if (!dev) {
-        delete token.developerId;
-        delete token.sessionVersion;
-      }
+      if (user) token.sid = (user as { sid?: string }).sid;
       return token;
     },
     async session({ session, token }) {
-      return {
-        ...session,
-        developerId: typeof token.developerId === "string" ? token.developerId : undefined,
-        sessionVersion: typeof token.sessionVersion === "number" ? token.sessionVersion : undefined,
-      };
+      return { ...session, sid: typeof token.sid === "string" ? token.sid : undefined };
+    },
+  },
+  events: {
+    async signOut({ token }) {
+      if (typeof token?.sid === "string") await endPortalSession(token.sid);
     },
   },
 };

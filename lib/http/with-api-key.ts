@@ -9,12 +9,7 @@ import {
 } from "@/lib/keys/authenticate-client-token";
 import { looksLikeClientToken } from "@/lib/keys/client-token-format";
 import { extractApiKey } from "@/lib/keys/extract-key";
-import {
-  assertStateNotBlocked,
-  recordAuthSuccess,
-  recordFailureOrBlock,
-  throttleStore,
-} from "@/lib/limits/auth-throttle";
+import { assertStateNotBlocked, recordFailureOrBlock, throttleStore } from "@/lib/limits/auth-throttle";
 import { rateLimiter, type RateDecision } from "@/lib/limits/rate-limiter";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { usageFigures, usageHeaders } from "@/lib/usage/usage-headers";
@@ -49,7 +44,8 @@ function requestLogSubject(c: SdkCredential): NonNullable<RequestContext["subjec
 
 /**
  * Brute-force block first, then the key. Both are read at once (one round trip of latency);
- * the block still decides first, and a blocked request records nothing.
+ * the block still decides first, and a blocked request records nothing. A valid key clears
+ * nothing: the IP's failures were made with other keys (docs/api.md, "Brute-force protection").
  */
 async function authenticate(ctx: RequestContext, now: Date): Promise<SdkCredential> {
   const presented = extractApiKey(ctx.req);
@@ -59,13 +55,11 @@ async function authenticate(ctx: RequestContext, now: Date): Promise<SdkCredenti
     throttleStore().state("sdk", ctx.ip),
     isToken ? null : findApiKey(presented, now),
   ]);
-  const failuresOnRecord = assertStateNotBlocked(throttle, now);
+  assertStateNotBlocked(throttle, now);
   try {
-    const key = isToken
+    return isToken
       ? await authenticateClientToken(presented, now)
       : keyCredential(await checkApiKey(presented, found, now));
-    if (failuresOnRecord) await recordAuthSuccess("sdk", ctx.ip, now);
-    return key;
   } catch (err) {
     if (err instanceof ApiError && err.code === "API_KEY_INVALID") await recordFailureOrBlock("sdk", ctx.ip, now);
     throw err;

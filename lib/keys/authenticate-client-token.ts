@@ -17,7 +17,8 @@ export type SdkCredential = {
   developerId: string;
   developer: Developer;
   environment: KeyEnvironment;
-  apiKey: { id: string; prefix: string; expiresAt: Date | null } | null;
+  /** secretVersion: which of the key's secrets was presented (AuthenticatedKey.presentedSecretVersion). */
+  apiKey: { id: string; prefix: string; expiresAt: Date | null; secretVersion: number } | null;
   clientToken?: ClientTokenGrant;
 };
 
@@ -26,8 +27,21 @@ export function keyCredential(key: AuthenticatedKey): SdkCredential {
     developerId: key.developerId,
     developer: key.developer,
     environment: key.environment,
-    apiKey: { id: key.id, prefix: key.prefix, expiresAt: key.expiresAt },
+    apiKey: { id: key.id, prefix: key.prefix, expiresAt: key.expiresAt, secretVersion: key.presentedSecretVersion },
   };
+}
+
+/**
+ * Whether the key secret that minted a token still works: the key's current secret, or the one
+ * a roll replaced while its grace period lasts (docs/api.md, "Rolling a key").
+ */
+function mintingSecretAlive(
+  token: { keySecretVersion: number },
+  key: { secretVersion: number; previousValidUntil: Date | null },
+  now: Date,
+): boolean {
+  if (token.keySecretVersion === key.secretVersion) return true;
+  return token.keySecretVersion === key.secretVersion - 1 && !!key.previousValidUntil && key.previousValidUntil > now;
 }
 
 /**
@@ -62,6 +76,11 @@ export async function authenticateClientToken(presented: string, now: Date): Pro
   if (key?.revokedAt) throw new ApiError("API_KEY_REVOKED", "The API key that minted this client token was revoked");
   if (key?.expiresAt && key.expiresAt <= now)
     throw new ApiError("API_KEY_EXPIRED", "The API key that minted this client token has expired");
+  if (key && !mintingSecretAlive(token, key, now))
+    throw new ApiError(
+      "API_KEY_REVOKED",
+      "The key secret that minted this client token was replaced by a roll; mint a new token with the new secret",
+    );
   if (token.expiresAt <= now)
     throw new ApiError("API_KEY_EXPIRED", "The client token has expired; mint a new one on your server");
   const grant: ClientTokenGrant = {
@@ -70,7 +89,7 @@ export async function authenticateClientToken(presented: string, now: Date): Pro
     maxScans: token.maxScans,
     origins: token.origins,
   };
-  if (key) return { ...keyCredential(key), clientToken: grant };
+  if (key) return { ...keyCredential({ ...key, presentedSecretVersion: token.keySecretVersion }), clientToken: grant };
   // A Try it token: live inference for its developer, no key (lib/try-it).
   if (!token.developer) throw new ApiError("API_KEY_INVALID", "The client token does not exist");
   return {

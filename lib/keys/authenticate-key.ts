@@ -7,7 +7,11 @@ import { findRolledKey } from "./roll-key";
 // last_used_at is refreshed at most this often, so a busy key does not write on every request.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export type AuthenticatedKey = ApiKey & { developer: Developer };
+/**
+ * A key row with its developer, and which of its secrets was presented: its current one
+ * (secretVersion) or, in a roll's grace period, the replaced one (secretVersion - 1).
+ */
+export type AuthenticatedKey = ApiKey & { developer: Developer; presentedSecretVersion: number };
 
 // The key's own columns, named apart from the developer's (d.*) in the one joined row.
 const KEY_COLUMNS = [
@@ -21,6 +25,8 @@ const KEY_COLUMNS = [
   "expiresAt",
   "revokedAt",
   "lastUsedAt",
+  "previousValidUntil",
+  "secretVersion",
 ] as const;
 
 /**
@@ -34,18 +40,23 @@ export async function findApiKey(presented: string, now = new Date()): Promise<A
   const rows = await db.$queryRaw<Record<string, unknown>[]>`
     SELECT d.*, k.id AS "k.id", k."developerId" AS "k.developerId", k.name AS "k.name", k.environment::text AS "k.environment",
            k."keyHash" AS "k.keyHash", k.prefix AS "k.prefix", k."createdAt" AS "k.createdAt", k."expiresAt" AS "k.expiresAt",
-           k."revokedAt" AS "k.revokedAt", k."lastUsedAt" AS "k.lastUsedAt"
+           k."revokedAt" AS "k.revokedAt", k."lastUsedAt" AS "k.lastUsedAt",
+           k."previousValidUntil" AS "k.previousValidUntil", k."secretVersion" AS "k.secretVersion"
     FROM "ApiKey" k JOIN "Developer" d ON d.id = k."developerId"
     WHERE k."keyHash" = ${keyHash}`;
   // A miss may be a rolled key's replaced secret, still inside its grace period.
-  if (rows.length === 0) return findRolledKey(keyHash, now);
+  if (rows.length === 0) {
+    const rolled = await findRolledKey(keyHash, now);
+    return rolled && { ...rolled, presentedSecretVersion: rolled.secretVersion - 1 };
+  }
   const developer = { ...rows[0] };
   const key: Record<string, unknown> = {};
   for (const column of KEY_COLUMNS) {
     key[column] = developer[`k.${column}`];
     delete developer[`k.${column}`];
   }
-  return { ...(key as ApiKey), developer: developer as Developer };
+  const row = key as ApiKey;
+  return { ...row, developer: developer as Developer, presentedSecretVersion: row.secretVersion };
 }
 
 /**

@@ -27,6 +27,7 @@ export async function mintClientToken(key: SdkCredential, rawBody: unknown, now:
   await db.clientToken.create({
     data: {
       apiKeyId: apiKey.id,
+      keySecretVersion: apiKey.secretVersion,
       tokenHash,
       origins: body.origins,
       maxScans: body.max_scans,

@@ -18,8 +18,9 @@ export type RolledKey = {
 /**
  * Gives an active key a new secret (returned here, the only time it is shown) and keeps the
  * replaced one working for the chosen grace period, so a deployment can switch without
- * downtime. The key keeps its id, name, sessions, expiry and client tokens. A roll during a
- * grace period ends the older secret at once: only one previous secret is ever valid.
+ * downtime. The key keeps its id, name, sessions and expiry. A roll during a grace period ends
+ * the older secret at once: only one previous secret is ever valid. Client tokens live as long
+ * as the secret that minted them (secretVersion): "none" ends them now, a grace when it ends.
  */
 export async function rollKey(
   developerId: string,
@@ -57,6 +58,7 @@ export async function rollKey(
         previousKeyHash: validUntil ? old.keyHash : null,
         previousPrefix: old.prefix,
         previousValidUntil: validUntil,
+        secretVersion: { increment: 1 },
       },
     });
     await auditKey(

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/http/errors";
 import { RedisThrottleStore } from "./redis-auth-throttle";
 import {
   PostgresThrottleStore,
-  THROTTLE_MAX_FAILURES,
+  THROTTLE_LIMITS,
   THROTTLE_WINDOW_SECONDS,
   type ThrottleScope,
   type ThrottleState,
@@ -12,7 +12,7 @@ import {
 import { retryAfterSeconds } from "@/lib/time";
 
 export {
-  THROTTLE_MAX_FAILURES,
+  THROTTLE_LIMITS,
   THROTTLE_WINDOW_SECONDS,
   type ThrottleScope,
   type ThrottleState,
@@ -55,22 +55,34 @@ export function recordAuthSuccess(
   return throttleStore().recordSuccess(scope, identifier, now, endBlock);
 }
 
+/** Takes back an attempt counted up front that did not fail (see ThrottleStore.forgiveOne). */
+export function forgiveAttempt(scope: ThrottleScope, identifier: string, now = new Date()): Promise<void> {
+  return throttleStore().forgiveOne(scope, identifier, now);
+}
+
 /**
- * Counts a failure; past the 10th of the run it is answered 429 AUTH_BLOCKED rather than as
- * the failure it is, so of many invalid keys sent at once only the first 10 get their 401.
+ * Counts a failure; past the scope's limit in the run it is answered 429 AUTH_BLOCKED rather
+ * than as the failure it is, so of many invalid keys sent at once only the first 10 get their 401.
+ * Returns the run's count with it.
  */
-export async function recordFailureOrBlock(scope: ThrottleScope, identifier: string, now = new Date()): Promise<void> {
-  if ((await recordAuthFailure(scope, identifier, now)) > THROTTLE_MAX_FAILURES)
-    throw authBlocked(THROTTLE_WINDOW_SECONDS);
+export async function recordFailureOrBlock(
+  scope: ThrottleScope,
+  identifier: string,
+  now = new Date(),
+): Promise<number> {
+  const failures = await recordAuthFailure(scope, identifier, now);
+  if (failures > THROTTLE_LIMITS[scope]) throw authBlocked(THROTTLE_WINDOW_SECONDS);
+  return failures;
 }
 
 /**
  * Counts an attempt as a failure before it is checked, for checks slow enough (a password
- * hash) that parallel attempts would all pass the block test before the 10th failure lands.
- * Throws 429 AUTH_BLOCKED for attempts past the 10th in the run. A success then ends the run
- * with recordAuthSuccess(..., endBlock = true).
+ * hash) that parallel attempts would all pass the block test before the limit-th failure lands.
+ * Throws 429 AUTH_BLOCKED while a block runs and for attempts past the limit in the run. The
+ * caller then ends the run on success (recordAuthSuccess with endBlock) or takes the attempt
+ * back (forgiveAttempt). Returns the run's count with this attempt.
  */
-export async function countAttemptUpFront(scope: ThrottleScope, identifier: string, now = new Date()): Promise<void> {
+export async function countAttemptUpFront(scope: ThrottleScope, identifier: string, now = new Date()): Promise<number> {
   await assertNotBlocked(scope, identifier, now);
-  await recordFailureOrBlock(scope, identifier, now);
+  return recordFailureOrBlock(scope, identifier, now);
 }

@@ -40,11 +40,10 @@ return { allowed, n, oldest }`;
 // Returns the window's figures, the time pushed (for a refund), and the block state.
 const GUARDED_HIT_SCRIPT = `
 local blocked = tonumber(redis.call('HGET', KEYS[2], 'blockedUntil'))
-local failures = redis.call('HEXISTS', KEYS[2], 'failures')
 local now = tonumber(ARGV[1])
-if blocked and blocked > now then return { -1, 0, 0, 0, failures, blocked } end
+if blocked and blocked > now then return { -1, 0, 0, 0, blocked } end
 ${WINDOW_STEP}
-return { allowed, n, oldest, pushed, failures, 0 }`;
+return { allowed, n, oldest, pushed, 0 }`;
 
 type HitCommand = (key: string, now: number, windowMs: number, limit: number) => Promise<[number, number, number]>;
 type GuardedHitCommand = (
@@ -77,8 +76,8 @@ function hitCommand(client: Redis): HitCommand {
 
 /** A counted request whose answer turned out not to count (401, account 403), and what it pushed. */
 export type GuardedHit =
-  | { blocked: true; blockedUntil: Date; failuresOnRecord: boolean }
-  | { blocked: false; decision: RateDecision; pushed: number; failuresOnRecord: boolean };
+  | { blocked: true; blockedUntil: Date }
+  | { blocked: false; decision: RateDecision; pushed: number };
 
 export class RedisRateLimiter implements RateLimiter {
   constructor(private readonly client: () => Redis = redis) {}
@@ -104,7 +103,7 @@ export class RedisRateLimiter implements RateLimiter {
    */
   async guardedHit(developerId: string, limit: number, now: Date, throttleKey: string): Promise<GuardedHit> {
     const client = this.client();
-    const [allowed, n, oldest, pushed, failures, blockedUntil] = (
+    const [allowed, n, oldest, pushed, blockedUntil] = (
       await commands(client).vitalsGuardedRateHit(
         `rate:${developerId}`,
         throttleKey,
@@ -113,14 +112,8 @@ export class RedisRateLimiter implements RateLimiter {
         limit,
       )
     ).map(Number);
-    if (allowed === -1)
-      return { blocked: true, blockedUntil: new Date(blockedUntil), failuresOnRecord: failures === 1 };
-    return {
-      blocked: false,
-      decision: decide(limit, n, oldest, allowed === 1, now),
-      pushed,
-      failuresOnRecord: failures === 1,
-    };
+    if (allowed === -1) return { blocked: true, blockedUntil: new Date(blockedUntil) };
+    return { blocked: false, decision: decide(limit, n, oldest, allowed === 1, now), pushed };
   }
 
   /** Takes one counted request back out of the window (equal times are interchangeable). */

@@ -27,13 +27,15 @@ export function compose(
   return { to, subject, text, html };
 }
 
-export function verificationMail(to: string, name: string, token: string): Mail {
+// No name in it: until the address is verified, the name is whatever the sign-up typed.
+export function verificationMail(to: string, token: string): Mail {
   return compose(
     to,
     "Verify your e-mail address",
     [
-      `Hello ${name},`,
+      "Hello,",
       "Please confirm your e-mail address to activate your Vitals developer account. The link is valid for 24 hours.",
+      "Signed up more than once? Only the link in the newest mail works, with the password chosen in that sign-up. If you did not sign up, ignore this message.",
     ],
     { label: "Verify e-mail address", href: link("/verify", token) },
   );

@@ -9,7 +9,7 @@ import { json } from "@/lib/http/respond";
 import { apiKeyFlow, rateHeaders, sdkNow, type SdkContext } from "@/lib/http/with-api-key";
 import { extractApiKey } from "@/lib/keys/extract-key";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/key-format";
-import { assertStateNotBlocked, recordAuthSuccess } from "@/lib/limits/auth-throttle";
+import { assertStateNotBlocked } from "@/lib/limits/auth-throttle";
 import { decide, rateLimiter, type RateDecision } from "@/lib/limits/rate-limiter";
 import { throttleKey } from "@/lib/limits/redis-auth-throttle";
 import { RedisRateLimiter } from "@/lib/limits/redis-rate-limiter";
@@ -105,19 +105,10 @@ function rateLimited(d: RateDecision): ApiError {
 }
 
 /** What follows a statement that passed every check: the answer for the body, quota and session. */
-async function answer(
-  ctx: RequestContext,
-  row: KeyRow,
-  s: NewStart,
-  parsed: Parsed,
-  failuresOnRecord: boolean,
-): Promise<Response> {
+async function answer(ctx: RequestContext, row: KeyRow, s: NewStart, parsed: Parsed): Promise<Response> {
   setUsage(ctx, row);
-  const followUps: Promise<unknown>[] = [];
-  if (failuresOnRecord) followUps.push(recordAuthSuccess("sdk", ctx.ip, s.now));
   if (row.lastUsedMs === null || s.now.getTime() - row.lastUsedMs > 60_000)
-    followUps.push(touchKey(pgPool()!, row.keyId!, s.now));
-  await Promise.all(followUps);
+    await touchKey(pgPool()!, row.keyId!, s.now);
   if ("error" in parsed) throw parsed.error;
   if (row.created !== 1) {
     // Refused by the quota's row lock: the month is used up, whatever this statement's
@@ -175,7 +166,7 @@ async function startOnPostgres(ctx: RequestContext, s: NewStart, parsed: Parsed)
     setUsage(ctx, row);
     throw rateLimited(decision);
   }
-  return answer(ctx, row, s, parsed, row.failuresOnRecord);
+  return answer(ctx, row, s, parsed);
 }
 
 /** The window in Redis: block and window in one script, then key, account, quota and session in one statement. */
@@ -230,7 +221,7 @@ async function startOnRedis(ctx: RequestContext, s: NewStart, parsed: Parsed, at
     setUsage(ctx, row);
     throw rateLimited(hit.decision);
   }
-  return answer(ctx, row, s, parsed, hit.failuresOnRecord);
+  return answer(ctx, row, s, parsed);
 }
 
 export const handleStartSession: RouteHandler = route(async (ctx) => {

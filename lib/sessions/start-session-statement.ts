@@ -84,13 +84,13 @@ const RESULT = `
 /** With the window in PostgreSQL: the SDK brute-force block of the IP too ($11). */
 const WITH_POSTGRES_WINDOW = `
 WITH ${KEY},
-  t AS (SELECT true AS present, coalesce("blockedUntil" > $2::timestamp, false) AS blocked, (extract(epoch FROM "blockedUntil") * 1000)::float8 AS "blockedMs"
+  t AS (SELECT coalesce("blockedUntil" > $2::timestamp, false) AS blocked, (extract(epoch FROM "blockedUntil") * 1000)::float8 AS "blockedMs"
         FROM "AuthThrottle" WHERE scope = 'sdk' AND identifier = $11),
   ok AS (SELECT * FROM k WHERE NOT revoked AND NOT expired AND status = 'active' AND NOT EXISTS (SELECT 1 FROM t WHERE blocked)),
   ${WINDOW},
   go AS (SELECT ok.* FROM ok, counted WHERE counted."lastAllowed" AND $3::boolean),
   ${SESSION}
-SELECT ${RESULT}, t.blocked, t."blockedMs", (t.present IS NOT NULL) AS "failuresOnRecord",
+SELECT ${RESULT}, t.blocked, t."blockedMs",
   c.seq::text AS seq, (extract(epoch FROM c."lastAt") * 1000)::float8 AS "lastAtMs", c."lastAllowed" AS allowed,
   s."firstSeq"::text AS "firstSeq", (extract(epoch FROM s."firstAt") * 1000)::float8 AS "firstAtMs", s."seenSeq"::text AS "seenSeq"
 FROM (SELECT 1) one LEFT JOIN k ON true LEFT JOIN t ON true LEFT JOIN counted c ON true LEFT JOIN seen s ON true LEFT JOIN used u ON true`;
@@ -127,7 +127,6 @@ export type KeyRow = {
 export type PostgresWindowRow = KeyRow & {
   blocked: boolean | null;
   blockedMs: number | null;
-  failuresOnRecord: boolean;
   seq: string | null;
   lastAtMs: number | null;
   allowed: boolean | null;

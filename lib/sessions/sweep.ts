@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { THROTTLE_WINDOW_SECONDS } from "@/lib/limits/auth-throttle";
 import { rateLimiter } from "@/lib/limits/rate-limiter";
 import { retireRolledSecrets } from "@/lib/keys/roll-key";
+import { deleteExpiredPortalSessions } from "@/lib/auth/portal-session";
 import { pruneRequestLog } from "@/lib/request-log/list-requests";
 import { tensorStorage } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals } from "./fallback";
@@ -40,6 +41,7 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
   // A client token is worthless once expired (it answers API_KEY_INVALID from then on).
   await db.clientToken.deleteMany({ where: { expiresAt: { lte: now } } });
   await retireRolledSecrets(now);
+  await deleteExpiredPortalSessions(now);
   await pruneRequestLog(now);
   await db.apiKey.deleteMany({ where: { revokedAt: { lte: new Date(now.getTime() - REVOKED_KEY_RETENTION_MS) } } });
   await db.authThrottle.deleteMany({

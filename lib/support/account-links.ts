@@ -33,8 +33,7 @@ export async function mailAccountLink(
     await auditStaff(tx, staff, kind.action, { type: "developer", id: dev.id }, { reason: body.reason });
     return { dev, token };
   });
-  const mail =
-    kind.purpose === "verify" ? verificationMail(dev.email, dev.name, token) : passwordResetMail(dev.email, token);
+  const mail = kind.purpose === "verify" ? verificationMail(dev.email, token) : passwordResetMail(dev.email, token);
   if (!(await notify(mail)))
     throw new ApiError("UNAVAILABLE", "The mail could not be sent right now; try again in a few minutes");
   return { ok: true, message: `${kind.done} to ${dev.email}.` };

@@ -10,7 +10,12 @@ import { actorNamer } from "./account-timeline";
 // Everything the account page shows apart from the paginated timeline. Selected column by
 // column: no password hash, key hash, e-mail token, session or vitals ever reaches staff.
 
-const STATUS_ACTIONS = ["developer.signup", "developer.verify_email", "developer.status_change"];
+const STATUS_ACTIONS = [
+  "developer.signup",
+  "developer.verify_email",
+  "developer.status_change",
+  "developer.totp_remove",
+];
 
 export type StatusEvent = { at: number; action: string; from?: string; to?: string; actor: string; reason?: string };
 
@@ -29,6 +34,7 @@ export async function getAccountOverview(developerId: string, now = new Date()) 
       stripeSubscriptionId: true,
       stripeSubscriptionStatus: true,
       stripeEventAt: true,
+      totpEnabledAt: true,
     },
   });
   if (!dev) return null;
@@ -68,6 +74,7 @@ export async function getAccountOverview(developerId: string, now = new Date()) 
       role: dev.role,
       email_verified_at: dev.emailVerifiedAt ? unixSeconds(dev.emailVerifiedAt) : null,
       created_at: unixSeconds(dev.createdAt),
+      two_factor_since: dev.totpEnabledAt ? unixSeconds(dev.totpEnabledAt) : null,
     },
     billing: {
       customer_id: dev.stripeCustomerId,

@@ -29,6 +29,8 @@ export const accountActionBody = z.object({
 
 export const planChangeBody = z.object({ developerId: id, plan: z.enum(["starter", "pro", "enterprise"]), reason });
 
+export const twoFactorRemoveBody = z.object({ developerId: id, reason });
+
 export const keyRevokeBody = z.object({ developerId: id, keyId: z.uuid("Unknown key"), reason });
 
 export const noteBody = z.object({

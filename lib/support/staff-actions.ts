@@ -9,7 +9,9 @@ import {
   planChangedMail,
 } from "@/lib/mail/account-notices";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
-import { accountActionBody, keyRevokeBody, planChangeBody } from "./schemas";
+import { twoFactorChangedMail } from "@/lib/mail/security-notices";
+import { removeSecondFactor } from "@/lib/accounts/two-factor-settings";
+import { accountActionBody, keyRevokeBody, planChangeBody, twoFactorRemoveBody } from "./schemas";
 import { mailAccountLink } from "./account-links";
 import {
   auditStaff,
@@ -126,5 +128,33 @@ export async function revokeKeyAsStaff(
   return {
     ok: true,
     message: `Key ${key.prefix}… revoked.${mailNote(await notify(keyRevokedByStaffMail(dev.email, dev.name, key)))}`,
+  };
+}
+
+/**
+ * Takes two-factor sign-in off an account whose owner lost their authenticator and recovery
+ * codes (or found a stranger's on it). Every portal session of the account ends with it; the
+ * owner is mailed. The reason is kept in the audit row.
+ */
+export async function removeTwoFactorAsStaff(
+  staff: Staff,
+  input: { developerId: string; reason: string },
+): Promise<ActionOutcome> {
+  const body = twoFactorRemoveBody.parse(input);
+  const dev = await db.$transaction(async (tx) => {
+    const dev = await loadTarget(tx, staff, body.developerId);
+    const claimed = await tx.developer.updateMany({
+      where: { id: dev.id, totpEnabledAt: { not: null } },
+      data: { sessionVersion: { increment: 1 } },
+    });
+    if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "Two-factor sign-in is not on for this account");
+    await removeSecondFactor(tx, dev.id);
+    await tx.portalSession.deleteMany({ where: { developerId: dev.id } });
+    await auditStaff(tx, staff, "developer.totp_remove", { type: "developer", id: dev.id }, { reason: body.reason });
+    return dev;
+  });
+  return {
+    ok: true,
+    message: `Two-factor sign-in is off for ${dev.email}.${mailNote(await notify(twoFactorChangedMail(dev.email, false, true)))}`,
   };
 }

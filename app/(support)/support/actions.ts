@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { formValues, type FormState } from "@/components/forms/form-state";
-import { changeAccountStatus, changePlan, revokeKeyAsStaff } from "@/lib/support/staff-actions";
+import { changeAccountStatus, changePlan, removeTwoFactorAsStaff, revokeKeyAsStaff } from "@/lib/support/staff-actions";
 import { addNote } from "@/lib/support/notes";
 import type { Staff } from "@/lib/support/target";
 import { serverAction } from "@/app/server-action";
@@ -41,4 +41,8 @@ export const revokeKeyAction = staffAction((staff, input) =>
 
 export const noteAction = staffAction((staff, input) =>
   addNote(staff, { developerId: input.developerId, body: input.body ?? "" }),
+);
+
+export const twoFactorAction = staffAction((staff, input) =>
+  removeTwoFactorAsStaff(staff, { developerId: input.developerId, reason: input.reason ?? "" }),
 );

@@ -46,7 +46,7 @@ afterAll(async () => {
 async function signIn(status: "pending" | "active" | "suspended") {
   const dev = await createDeveloper({ status });
   const { passwordHash: _, ...account } = dev;
-  signedIn = account;
+  signedIn = { ...account, portalSession: { id: randomUUID(), secondFactor: false, mailedCodeProvedAt: null } };
   return dev;
 }
 

@@ -310,24 +310,59 @@ describe("404, 409, 413, 429, 503", () => {
     await expectError(await call(signup.POST, "POST", "/developer/signup", { body }), 413, "PAYLOAD_TOO_LARGE");
   });
 
-  it("AUTH_BLOCKED on the 11th login after 10 failures from one IP, even with the right password", async () => {
+  it("AUTH_BLOCKED on the 11th login to an address after 10 failures, from any IP, even with the right password", async () => {
     const { dev, password } = await developerWithToken();
-    const ip = uniqueIp();
     for (let i = 0; i < 10; i++) {
       await expectError(
         await call(login.POST, "POST", "/developer/login", {
-          ip,
+          ip: uniqueIp(),
           body: { email: dev.email, password: `wrong password ${i}` },
         }),
         401,
         "INVALID_CREDENTIALS",
       );
     }
-    const blocked = await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password } });
+    const blocked = await call(login.POST, "POST", "/developer/login", {
+      ip: uniqueIp(),
+      body: { email: dev.email, password },
+    });
     await expectError(blocked, 429, "AUTH_BLOCKED");
     expect(blocked.body.retryable).toBe(true);
     expect(blocked.body.retryAfter).toBeGreaterThan(0);
     expect(blocked.headers.get("retry-after")).toBe(String(blocked.body.retryAfter));
+  });
+
+  it("AUTH_BLOCKED for an IP after 30 failed logins across addresses; a success of its own gives back only itself", async () => {
+    const { dev, password } = await developerWithToken();
+    const ip = uniqueIp();
+    for (let i = 0; i < 29; i++) {
+      await expectError(
+        await call(login.POST, "POST", "/developer/login", {
+          ip,
+          body: { email: uniqueEmail("sprayed"), password: `wrong password ${i}` },
+        }),
+        401,
+        "INVALID_CREDENTIALS",
+      );
+      // Signing into one's own account from the same IP clears none of those failures.
+      if (i % 9 === 8)
+        expect(
+          (await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password } })).status,
+        ).toBe(200);
+    }
+    await expectError(
+      await call(login.POST, "POST", "/developer/login", {
+        ip,
+        body: { email: uniqueEmail("sprayed"), password: "wrong password 30" },
+      }),
+      401,
+      "INVALID_CREDENTIALS",
+    );
+    await expectError(
+      await call(login.POST, "POST", "/developer/login", { ip, body: { email: dev.email, password } }),
+      429,
+      "AUTH_BLOCKED",
+    );
     // Another IP is not blocked.
     expect(
       (await call(login.POST, "POST", "/developer/login", { ip: uniqueIp(), body: { email: dev.email, password } }))
@@ -382,7 +417,7 @@ describe("404, 409, 413, 429, 503", () => {
     const counted = async (n: number) => {
       for (let i = 0; i < 200; i++) {
         const row = await db.authThrottle.findUnique({
-          where: { scope_identifier: { scope: "login", identifier: ip } },
+          where: { scope_identifier: { scope: "login-account", identifier: dev.email } },
         });
         if ((row?.failures ?? 0) >= n) return;
         await new Promise((r) => setTimeout(r, 2));

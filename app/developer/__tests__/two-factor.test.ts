@@ -22,7 +22,7 @@ async function enrolled() {
   expect(uri).toMatch(/^otpauth:\/\/totp\/Vitals:.*secret=/);
   expect(qr_svg).toContain("<svg");
   const now = Date.now();
-  const { recovery_codes } = await confirmTotpEnrolment(dev.id, codeAt(secret, now), "ip", new Date(now));
+  const { recovery_codes } = await confirmTotpEnrolment(dev, codeAt(secret, now), "ip", new Date(now));
   return { dev, password, secret, recovery_codes, enrolledAt: now };
 }
 
@@ -71,21 +71,36 @@ describe("two-factor sign-in", () => {
   it("enrolment needs a right first code, is audit-logged, and cannot start twice", async () => {
     const { dev } = await developerWithToken();
     const { secret } = await startTotpEnrolment(dev);
-    await expect(confirmTotpEnrolment(dev.id, codeAt(secret, Date.now() - 3600_000), "ip")).rejects.toMatchObject({
+    await expect(confirmTotpEnrolment(dev, codeAt(secret, Date.now() - 3600_000), "ip")).rejects.toMatchObject({
       code: "INVALID_REQUEST",
     });
     expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).totpEnabledAt).toBeNull();
-    await confirmTotpEnrolment(dev.id, codeAt(secret, Date.now()), "ip");
+    await confirmTotpEnrolment(dev, codeAt(secret, Date.now()), "ip");
     const after = await db.developer.findUniqueOrThrow({ where: { id: dev.id } });
     expect(after.totpEnabledAt).not.toBeNull();
     expect(await db.auditLog.count({ where: { actorId: dev.id, action: "developer.totp_enable" } })).toBe(1);
     await expect(startTotpEnrolment(after)).rejects.toMatchObject({ code: "INVALID_REQUEST" });
   });
 
-  it("a staff account without TOTP cannot reach /support: it is sent to enrol", () => {
-    expect(supportAccess({ role: "staff", totpEnabledAt: null })).toBe("enrol");
-    expect(supportAccess({ role: "staff", totpEnabledAt: new Date() })).toBe("allowed");
-    expect(supportAccess({ role: "developer", totpEnabledAt: new Date() })).toBe("not_found");
+  it("staff reach /support only in a session that proved a second factor; without one they are sent to enrol", () => {
+    const proved = { secondFactor: true };
+    const passwordOnly = { secondFactor: false };
+    const staff = { role: "staff", status: "active" };
+    expect(supportAccess({ ...staff, totpEnabledAt: null, portalSession: passwordOnly })).toBe("enrol");
+    expect(supportAccess({ ...staff, totpEnabledAt: new Date(), portalSession: proved })).toBe("allowed");
+    expect(supportAccess({ ...staff, totpEnabledAt: new Date(), portalSession: passwordOnly })).toBe("not_found");
+    expect(supportAccess({ ...staff, status: "suspended", totpEnabledAt: new Date(), portalSession: proved })).toBe(
+      "not_found",
+    );
+    expect(
+      supportAccess({ role: "developer", status: "active", totpEnabledAt: new Date(), portalSession: proved }),
+    ).toBe("not_found");
+  });
+
+  it("only a verified account may turn two-factor sign-in on", async () => {
+    const { dev } = await developerWithToken({ verified: false, status: "pending" });
+    await expect(startTotpEnrolment(dev)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await db.totpFactor.count({ where: { developerId: dev.id } })).toBe(0);
   });
   it("the authenticator secret is stored sealed; sealed under another NEXTAUTH_SECRET no code opens it, recovery codes still do", async () => {
     const { dev, password, secret, recovery_codes, enrolledAt } = await enrolled();

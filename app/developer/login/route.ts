@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
   POST: route(async ({ req, ip }) => {
-    const developer = await authenticatePassword(loginBody.parse(await readJson(req)), ip);
-    return json(await issueIdToken(developer), { headers: { "Cache-Control": "no-store" } });
+    const { account } = await authenticatePassword(loginBody.parse(await readJson(req)), ip);
+    return json(await issueIdToken(account), { headers: { "Cache-Control": "no-store" } });
   }),
 });

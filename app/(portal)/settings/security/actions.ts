@@ -1,6 +1,10 @@
 "use server";
 
+import { redirect } from "next/navigation";
 import { confirmTotpEnrolment, startTotpEnrolment, type TotpEnrolment } from "@/lib/accounts/totp";
+import { disableTwoFactor, renewRecoveryCodes } from "@/lib/accounts/two-factor-settings";
+import { mailEnrolmentCode, proveEnrolmentCode } from "@/lib/accounts/mailed-code";
+import { signOutEverywhere } from "@/lib/accounts/sign-out-everywhere";
 import type { FormState } from "@/components/forms/form-state";
 import { serverAction } from "@/app/server-action";
 
@@ -17,6 +21,39 @@ export const confirmTotpAction = serverAction(
   "developer",
   async ({ developer, ip }, code: string): Promise<FormState<{ recovery_codes: string[] }>> => ({
     ok: true,
-    data: await confirmTotpEnrolment(developer.id, code, ip),
+    data: await confirmTotpEnrolment(developer, code, ip, new Date(), developer.portalSession.id),
   }),
 );
+
+export const mailCodeAction = serverAction("developer", async ({ developer }): Promise<FormState> => {
+  await mailEnrolmentCode(developer);
+  return { ok: true, message: `We sent a code to ${developer.email}.` };
+});
+
+export const proveCodeAction = serverAction("developer", async ({ developer }, code: string): Promise<FormState> => {
+  await proveEnrolmentCode(developer, code);
+  return { ok: true };
+});
+
+type Proof = { password: string; code: string };
+
+export const disableTotpAction = serverAction(
+  "developer",
+  async ({ developer, ip }, proof: Proof): Promise<FormState> => {
+    await disableTwoFactor(developer, proof, ip);
+    return { ok: true, message: "Two-factor sign-in is off." };
+  },
+);
+
+export const renewRecoveryCodesAction = serverAction(
+  "developer",
+  async ({ developer, ip }, proof: Proof): Promise<FormState<{ recovery_codes: string[] }>> => ({
+    ok: true,
+    data: await renewRecoveryCodes(developer, proof, ip),
+  }),
+);
+
+export const signOutEverywhereAction = serverAction("developer", async ({ developer, ip }): Promise<FormState> => {
+  await signOutEverywhere(developer.id, ip);
+  redirect("/login");
+});

@@ -3,6 +3,9 @@ import { requireDeveloper } from "../../require-developer";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TotpSetup } from "@/components/portal/totp-setup";
+import { MailedCodeStep } from "@/components/portal/mailed-code-step";
+import { TwoFactorManage } from "@/components/portal/two-factor-manage";
+import { SignOutEverywhere } from "@/components/portal/sign-out-everywhere";
 
 export const metadata: Metadata = { title: "Security" };
 
@@ -10,9 +13,10 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
   const developer = await requireDeveloper();
   const { required } = await searchParams;
   const enabled = developer.totpEnabledAt;
+  const staffMustProveMailbox = developer.role === "staff" && !enabled && !developer.portalSession.mailedCodeProvedAt;
   return (
     <>
-      <PageHeader title="Security" description="Two-factor sign-in with an authenticator app." />
+      <PageHeader title="Security" description="Two-factor sign-in with an authenticator app, and your sessions." />
       <div className="flex max-w-2xl flex-col gap-4">
         {required === "staff" && !enabled ? (
           <Alert tone="warning" title="Two-factor sign-in is required for staff">
@@ -21,13 +25,23 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
         ) : null}
         <Card title="Two-factor sign-in">
           {enabled ? (
-            <p className="text-sm" data-testid="totp-status">
-              On since {enabled.toISOString().slice(0, 10)}. Each sign-in asks for a code from your authenticator app; a
-              recovery code works once in its place.
-            </p>
+            <div className="flex flex-col gap-3">
+              <p className="text-sm" data-testid="totp-status">
+                On since {enabled.toISOString().slice(0, 10)}. Each sign-in asks for a code from your authenticator app;
+                a recovery code works once in its place.
+              </p>
+              <TwoFactorManage />
+            </div>
+          ) : !developer.emailVerifiedAt ? (
+            <Alert tone="warning">Verify your e-mail address first: the link is in the mail we sent you.</Alert>
+          ) : staffMustProveMailbox ? (
+            <MailedCodeStep />
           ) : (
             <TotpSetup />
           )}
+        </Card>
+        <Card title="Sessions">
+          <SignOutEverywhere />
         </Card>
       </div>
     </>

@@ -19,6 +19,9 @@ export function Profile({ profile }: { profile: AccountOverview["profile"] }) {
       <Row label="Company">{profile.company ?? "—"}</Row>
       <Row label="E-mail verified">{profile.email_verified_at ? day(profile.email_verified_at) : "not yet"}</Row>
       <Row label="Role">{profile.role}</Row>
+      <Row label="Two-factor sign-in">
+        {profile.two_factor_since ? `on since ${day(profile.two_factor_since)}` : "off"}
+      </Row>
       <Row label="Account id">
         <code className="font-mono text-xs">{profile.id}</code>
       </Row>
@@ -63,7 +66,9 @@ export function StatusHistory({ events }: { events: AccountOverview["statusHisto
               ? "Signed up"
               : e.action === "developer.verify_email"
                 ? "Verified e-mail"
-                : `${e.from} → ${e.to}`}
+                : e.action === "developer.totp_remove"
+                  ? "Two-factor sign-in turned off"
+                  : `${e.from} → ${e.to}`}
           </span>{" "}
           <span className="text-slate-600 dark:text-slate-400">
             by {e.actor} · {moment(e.at)}

@@ -1,0 +1,68 @@
+import {
+  assertNotBlocked,
+  countAttemptUpFront,
+  forgiveAttempt,
+  recordAuthSuccess,
+  THROTTLE_LIMITS,
+  THROTTLE_WINDOW_SECONDS,
+} from "@/lib/limits/auth-throttle";
+import { logger } from "@/lib/logger";
+import { sendMail } from "@/lib/mail/send-mail";
+import { codeEntryLockedMail } from "@/lib/mail/security-notices";
+
+// The sign-in brute-force rules (docs/api.md, "Brute-force protection"), for the portal's form
+// and POST /developer/login alike. A failure counts against the client IP and against the
+// address signed into; a wrong code also against the account's small code budget. A success
+// ends only its own account's runs: it gives the IP back just its own attempt, so signing into
+// one's own account never clears the failures made against someone else's.
+
+/** Counts a sign-in attempt against the IP and the address before the (slow) password check. */
+export async function countSignInAttempt(ip: string, email: string, now: Date): Promise<void> {
+  await Promise.all([assertNotBlocked("login", ip, now), assertNotBlocked("login-account", email, now)]);
+  await countAttemptUpFront("login", ip, now);
+  await countAttemptUpFront("login-account", email, now);
+}
+
+/** A right password that still needs its code: not a failure, and not yet a success. */
+export async function takeBackSignInAttempt(ip: string, email: string, now: Date): Promise<void> {
+  await Promise.all([forgiveAttempt("login", ip, now), forgiveAttempt("login-account", email, now)]);
+}
+
+/** A complete sign-in: the address's runs end (a block its own check started too); the IP gets its attempt back. */
+export async function recordSignIn(ip: string, email: string, accountId: string, now: Date): Promise<void> {
+  await Promise.all([
+    forgiveAttempt("login", ip, now),
+    recordAuthSuccess("login-account", email, now, true),
+    recordAuthSuccess("second-factor", accountId, now, true),
+  ]);
+}
+
+/**
+ * Counts a second-factor code against the account's budget before it is checked: 429 while
+ * code entry is locked. The owner is mailed when a wrong code starts the lock (checkedCode).
+ */
+export async function countCodeAttempt(accountId: string, now: Date): Promise<number> {
+  return countAttemptUpFront("second-factor", accountId, now);
+}
+
+/** After a code was checked: a right one ends the run; the wrong one that starts the lock mails the owner. */
+export async function checkedCode(
+  account: { id: string; email: string },
+  attempt: number,
+  right: boolean,
+  now: Date,
+): Promise<void> {
+  if (right) return recordAuthSuccess("second-factor", account.id, now, true);
+  if (attempt !== THROTTLE_LIMITS["second-factor"]) return;
+  await sendMail(codeEntryLockedMail(account.email, THROTTLE_WINDOW_SECONDS / 60)).catch((err) =>
+    logger.error("code lock mail failed", { error: err instanceof Error ? err.message : String(err) }),
+  );
+}
+
+/** A completed password reset proves the mailbox: the address's and the account's blocks end. */
+export async function clearAccountBlocks(email: string, accountId: string, now: Date): Promise<void> {
+  await Promise.all([
+    recordAuthSuccess("login-account", email, now, true),
+    recordAuthSuccess("second-factor", accountId, now, true),
+  ]);
+}
