@@ -83,7 +83,7 @@ test("staff approve a waiting account from the queue; the developer is mailed an
   // Staff without two-factor sign-in are sent to set it up before the console opens.
   await staffPage.goto("/support");
   await expect(staffPage).toHaveURL(/\/settings\/security\?required=staff$/);
-  await enrolTotp(staffPage);
+  await enrolTotp(staffPage, staff.email);
   await staffPage.goto("/support");
   await expect(staffPage.getByRole("link", { name: "Awaiting approval" })).toHaveAttribute("aria-current", "page");
   const row = staffPage.getByTestId("queue-row").filter({ hasText: dev.email });

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { linkFromOutbox } from "./outbox";
+import { linkFromOutbox, mailFromOutbox } from "./outbox";
 
 /** An account signed up and verified through the public API and the mail outbox. */
 export async function signUpVerified(request: APIRequestContext, email: string, password: string, name: string) {
@@ -37,9 +37,19 @@ export function totpCode(secret: string, aheadMs = 0): string {
   });
 }
 
-/** Turns on two-factor sign-in on the security page with a code computed here; returns the key. */
-export async function enrolTotp(page: Page): Promise<string> {
+/**
+ * Turns on two-factor sign-in on the security page with a code computed here; returns the key.
+ * Staff (`staffEmail`) first confirm the code mailed to them, read from the outbox.
+ */
+export async function enrolTotp(page: Page, staffEmail?: string): Promise<string> {
   if (!page.url().includes("/settings/security")) await page.goto("/settings/security");
+  if (staffEmail) {
+    await page.getByRole("button", { name: "E-mail me a code" }).click();
+    const mail = await mailFromOutbox(process.env.E2E_OUTBOX!, staffEmail, "Your Vitals confirmation code");
+    const code = /confirmation code is (\d{6})/.exec(mail)![1]!;
+    await page.getByLabel("Code from the e-mail").fill(code);
+    await page.getByRole("button", { name: "Confirm code" }).click();
+  }
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   await page.getByLabel("Code from the app").fill(totpCode(secret));

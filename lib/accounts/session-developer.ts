@@ -2,9 +2,9 @@ import { db } from "@/lib/db";
 import { WITHOUT_SECRETS, type DeveloperAccount } from "./developer-account";
 
 /**
- * The account behind an ID token or a portal session, or null when the account is gone or its
- * password was reset since the token was issued (sessionVersion moved on). Shared by the
- * bearer-token wrapper and the portal's next-auth callbacks, so both end sessions alike.
+ * The account behind an ID token, or null when the account is gone or its sessions were ended
+ * since the token was issued (sessionVersion moved on: a password reset, verification, sign
+ * out everywhere). Portal sessions have rows of their own (lib/auth/portal-session.ts).
  */
 export async function developerForSession(
   developerId: string,

@@ -24,12 +24,12 @@ export async function verifyEmail(token: string, ip: string, now = new Date()): 
   return db.$transaction(async (tx) => {
     // Claiming the token is the atomic step: of two concurrent clicks only one verifies.
     const claimed = await tx.emailToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
-    if (claimed.count === 0)
-      return { status: "already_verified" as const, message: "Your e-mail address is already verified" };
     const dev = await tx.developer.findUniqueOrThrow({
       where: { id: row.developerId },
       select: { status: true, emailVerifiedAt: true },
     });
+    // A used link of an address still unverified was replaced by a newer sign-up (lib/accounts/sign-up.ts).
+    if (claimed.count === 0 && !dev.emailVerifiedAt) throw new ApiError("INVALID_REQUEST", INVALID);
     if (dev.emailVerifiedAt)
       return { status: "already_verified" as const, message: "Your e-mail address is already verified" };
     // Verification never lifts a suspension, and approval stays a staff decision.

@@ -7,6 +7,9 @@ import type { RateLimiter } from "@/lib/limits/rate-limiter";
 import { RedisRateLimiter } from "@/lib/limits/redis-rate-limiter";
 import { createRedis } from "@/lib/redis";
 import { createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
+import { Secret, TOTP } from "otpauth";
+import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/accounts/totp";
+import { developerWithToken } from "@/app/developer/__tests__/developer-fixtures";
 
 const run = promisify(execFile);
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -22,9 +25,14 @@ const stores: [string, Record<string, string>, RateLimiter][] = [
 
 describe.each(stores)("two app processes on one database, limits in %s", (_name, storeEnv, limiter) => {
   /** Runs the same burst in two separate processes at once, as two app instances would. */
-  async function twoInstances(kind: "start" | "poll", key: string, perInstance: number): Promise<string[]> {
+  async function twoInstances(
+    kind: "start" | "poll" | "code",
+    key: string,
+    perInstance: number,
+    extra: string[] = [],
+  ): Promise<string[]> {
     const env = { ...process.env, LOG_LEVEL: "silent", ...storeEnv };
-    const args = ["--tsconfig", "tsconfig.json", "test/instance-worker.ts", kind, key, String(perInstance)];
+    const args = ["--tsconfig", "tsconfig.json", "test/instance-worker.ts", kind, key, String(perInstance), ...extra];
     const outputs = await Promise.all([0, 1].map(() => run("node_modules/.bin/tsx", args, { env, timeout: 120_000 })));
     return outputs.flatMap((o) => JSON.parse(o.stdout.trim().split("\n").pop()!) as string[]);
   }
@@ -37,6 +45,16 @@ describe.each(stores)("two app processes on one database, limits in %s", (_name,
     expect(codes.filter((c) => c === "QUOTA_EXCEEDED")).toHaveLength(40);
     expect(await db.session.count({ where: { developerId: developer.id } })).toBe(20);
     expect(await limiter.count(developer.id, new Date())).toBe(60);
+  });
+
+  it("share an account's code budget: 2 x 10 wrong two-factor codes at once get exactly 5 checked, the rest 429", async () => {
+    const { dev, password } = await developerWithToken();
+    const { secret } = await startTotpEnrolment(dev);
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate();
+    await confirmTotpEnrolment(dev, code, "test");
+    const codes = await twoInstances("code", dev.email, 10, [password]);
+    expect(codes.filter((c) => c === "INVALID_CREDENTIALS")).toHaveLength(5);
+    expect(codes.filter((c) => c === "AUTH_BLOCKED")).toHaveLength(15);
   });
 
   it("keep the hourly limit exact: 2 x 200 requests at a limit of 300 let 300 through", async () => {

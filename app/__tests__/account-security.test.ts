@@ -1,0 +1,312 @@
+import type { ChildProcess } from "node:child_process";
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { type IncomingHttpHeaders, request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Secret, TOTP } from "otpauth";
+import { db } from "@/lib/db";
+import { hashPassword } from "@/lib/accounts/password";
+import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/accounts/totp";
+import { freePort } from "@/scripts/bench/server-process";
+import { startBuiltServer } from "@/test/built-server";
+import { createApiKey } from "@/test/fixtures";
+import { mailFromOutbox } from "@/e2e/support/outbox";
+
+// The account-takeover attacks of a security review, tried against the built server as an
+// attacker would: own accounts, other loopback source addresses, no access to secrets
+// (docs/api.md, "Brute-force protection", "Portal sessions", "Two-factor sign-in", "Rolling a key").
+
+const PASSWORD = "correct horse battery staple 42";
+const OUTBOX = process.env.MAIL_OUTBOX_DIR!;
+let port = 0;
+let server: ChildProcess;
+
+beforeAll(async () => {
+  port = await freePort();
+  ({ server } = await startBuiltServer("security", port));
+}, 120_000);
+afterAll(() => {
+  server?.kill();
+});
+
+type Answer = { status: number; headers: IncomingHttpHeaders; text: string };
+
+/** One request from a chosen loopback address (the server takes the client IP from the socket). */
+function send(
+  from: string,
+  method: string,
+  path: string,
+  opts: { json?: unknown; form?: Record<string, string>; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const body =
+    opts.json !== undefined
+      ? JSON.stringify(opts.json)
+      : opts.form
+        ? new URLSearchParams(opts.form).toString()
+        : undefined;
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.json !== undefined) headers["content-type"] = "application/json";
+  if (opts.form) headers["content-type"] = "application/x-www-form-urlencoded";
+  if (opts.cookie) headers.cookie = opts.cookie;
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method, headers, localAddress: from }, (res) => {
+      let text = "";
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+let addresses = 0;
+/** A loopback address no other test (or test file) of this run uses. */
+const freshAddress = () => `127.${(process.pid % 200) + 30}.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+const login = (from: string, email: string, password: string, totp?: string) =>
+  send(from, "POST", "/developer/login", {
+    json: totp === undefined ? { email, password } : { email, password, totp },
+  });
+
+const codeAt = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({
+    timestamp: at,
+  });
+
+async function verifiedAccount(opts: { role?: "staff"; totp?: boolean } = {}) {
+  const dev = await db.developer.create({
+    data: {
+      email: uniqueEmail(opts.role ?? "dev"),
+      name: "Owner",
+      passwordHash: await hashPassword(PASSWORD),
+      status: "active",
+      role: opts.role ?? "developer",
+      emailVerifiedAt: new Date(),
+    },
+  });
+  if (!opts.totp) return { dev, secret: "" };
+  const { secret } = await startTotpEnrolment({ ...dev, portalSession: { mailedCodeProvedAt: new Date() } });
+  // The enrolment used this step's code; sign-ins below use the next steps' codes.
+  await confirmTotpEnrolment({ ...dev, portalSession: { mailedCodeProvedAt: new Date() } }, codeAt(secret), "test");
+  return { dev: await db.developer.findUniqueOrThrow({ where: { id: dev.id } }), secret };
+}
+
+const cookiesOf = (a: Answer) => (a.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
+
+/** Signs in through next-auth's credentials flow, as the portal's form does; the cookie header on success. */
+async function portalSignIn(from: string, email: string, password: string, totp?: string) {
+  const csrf = await send(from, "GET", "/api/auth/csrf");
+  const jar = cookiesOf(csrf);
+  const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
+  const form: Record<string, string> = { csrfToken, email, password, json: "true" };
+  if (totp) form.totp = totp;
+  const res = await send(from, "POST", "/api/auth/callback/credentials", { form, cookie: jar.join("; ") });
+  const session = cookiesOf(res).find((c) => c.includes("session-token"));
+  return { cookie: session ? [...jar, session].join("; ") : null, answer: res, csrfToken };
+}
+
+const page = (from: string, path: string, cookie: string) => send(from, "GET", path, { cookie });
+
+/** The verification tokens mailed to an address, oldest first (the outbox's files, by time). */
+async function verifyLinksTo(email: string): Promise<string[]> {
+  await mailFromOutbox(OUTBOX, email, "Verify your e-mail address");
+  const files = await readdir(OUTBOX);
+  const mails: { at: number; token: string }[] = [];
+  for (const name of files) {
+    const raw = (await readFile(path.join(OUTBOX, name), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    if (!raw.includes(`To: ${email}`)) continue;
+    const token = /\/verify\?token=([A-Za-z0-9_-]+)/.exec(raw)?.[1];
+    if (token) mails.push({ at: (await stat(path.join(OUTBOX, name))).mtimeMs, token });
+  }
+  return mails.sort((a, b) => a.at - b.at).map((m) => m.token);
+}
+
+describe("two-factor codes against another account's successes (finding 1)", () => {
+  it("9 wrong codes + 1 good sign-in to the attacker's own account, repeated: 429 for the victim within 5 codes, and the owner is mailed", async () => {
+    const { dev: victim, secret } = await verifiedAccount({ totp: true });
+    const { dev: attacker } = await verifiedAccount();
+    const from = freshAddress();
+    const answers: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 9; i++) answers.push((await login(from, victim.email, PASSWORD, "000000")).status);
+      expect((await login(from, attacker.email, PASSWORD)).status).toBe(200);
+    }
+    expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(answers.slice(5))).toEqual(new Set([429]));
+    // The lock holds against the right code too, from any address, with Retry-After.
+    const blocked = await login(freshAddress(), victim.email, PASSWORD, codeAt(secret, Date.now() + 30_000));
+    expect(blocked.status).toBe(429);
+    expect(JSON.parse(blocked.text)).toMatchObject({ error: "AUTH_BLOCKED", retryable: true });
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(800);
+    const mail = await mailFromOutbox(OUTBOX, victim.email, "Sign-in codes for your Vitals account are locked");
+    expect(mail).toContain("locked for 15 minutes");
+  });
+
+  it("the portal's sign-in form shares the code budget: wrong codes there lock the API login too", async () => {
+    const { dev: victim, secret } = await verifiedAccount({ totp: true });
+    const from = freshAddress();
+    for (let i = 0; i < 5; i++) {
+      const { cookie, answer } = await portalSignIn(from, victim.email, PASSWORD, "123456");
+      expect(cookie).toBeNull();
+      expect(answer.text).not.toContain("Too many");
+    }
+    const sixth = await portalSignIn(from, victim.email, PASSWORD, codeAt(secret, Date.now() + 30_000));
+    expect(sixth.cookie).toBeNull();
+    expect(decodeURIComponent(sixth.answer.text)).toMatch(/Too many failed authentication attempts/);
+    expect((await login(freshAddress(), victim.email, PASSWORD, codeAt(secret, Date.now() + 60_000))).status).toBe(429);
+  });
+
+  it("password guesses: 10 failures block the address from every IP; the owner's password reset lifts it", async () => {
+    const { dev } = await verifiedAccount();
+    for (let i = 0; i < 10; i++) expect((await login(freshAddress(), dev.email, `guess number ${i}`)).status).toBe(401);
+    expect((await login(freshAddress(), dev.email, PASSWORD)).status).toBe(429);
+    expect(
+      (await send(freshAddress(), "POST", "/developer/forgot-password", { json: { email: dev.email } })).status,
+    ).toBe(202);
+    const mail = await mailFromOutbox(OUTBOX, dev.email, "Reset your password");
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+    const reset = await send(freshAddress(), "POST", "/developer/reset-password", {
+      json: { token, password: "a brand new passphrase 2026" },
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(freshAddress(), dev.email, "a brand new passphrase 2026")).status).toBe(200);
+  });
+});
+
+describe("an account made before its owner registers (finding 2)", () => {
+  it("leaves the owner with their password, no stranger's second factor, and ends the stranger's sessions", async () => {
+    const email = uniqueEmail("owner");
+    const attacker = freshAddress();
+    const signup = (password: string, name: string) =>
+      send(freshAddress(), "POST", "/developer/signup", { json: { email, password, name } });
+    expect((await signup("the attacker's passphrase 1", "Attacker")).status).toBe(201);
+    // The stranger signs in while the account is pending (allowed, to see why it is gated)...
+    const strangerToken = JSON.parse((await login(attacker, email, "the attacker's passphrase 1")).text).id_token;
+    const strangerPortal = await portalSignIn(attacker, email, "the attacker's passphrase 1");
+    expect(strangerPortal.cookie).not.toBeNull();
+    // ...and cannot set up two-factor sign-in on an unverified account.
+    const pending = await db.developer.findUniqueOrThrow({ where: { email } });
+    await expect(startTotpEnrolment({ ...pending, portalSession: { mailedCodeProvedAt: null } })).rejects.toMatchObject(
+      {
+        code: "FORBIDDEN",
+      },
+    );
+    // A factor planted anyway (as the code before this rule allowed) is removed by the owner's sign-up.
+    await db.developer.update({ where: { email }, data: { totpEnabledAt: new Date() } });
+
+    expect((await signup("the owner's own passphrase", "Owner")).status).toBe(201);
+    const mail = await mailFromOutbox(OUTBOX, email, "Verify your e-mail address");
+    expect(mail).not.toContain("Attacker");
+    const owner = await db.developer.findUniqueOrThrow({ where: { email } });
+    expect(owner.name).toBe("Owner");
+    expect(owner.totpEnabledAt).toBeNull();
+    expect(await db.totpFactor.count({ where: { developerId: owner.id } })).toBe(0);
+
+    // Only the newest mail's link verifies: the stranger's (sent first) is dead.
+    const links = await verifyLinksTo(email);
+    expect(links).toHaveLength(2);
+    const [first, newest] = links;
+    const dead = await send(freshAddress(), "GET", `/developer/verify?token=${first}`);
+    expect(dead.status).toBe(400);
+    const ok = await send(freshAddress(), "GET", `/developer/verify?token=${newest}`);
+    expect(JSON.parse(ok.text)).toMatchObject({ status: "verified" });
+
+    expect((await login(freshAddress(), email, "the attacker's passphrase 1")).status).toBe(401);
+    expect((await login(freshAddress(), email, "the owner's own passphrase")).status).toBe(200);
+    const profile = await send(freshAddress(), "GET", "/developer/profile", {
+      headers: { authorization: `Bearer ${strangerToken}` },
+    });
+    expect(profile.status).toBe(401);
+    const dashboard = await page(attacker, "/dashboard", strangerPortal.cookie!);
+    expect(dashboard.status).toBe(307);
+    expect(dashboard.headers.location).toMatch(/\/login/);
+  });
+});
+
+describe("signing out (finding 3)", () => {
+  it("a copied cookie is refused after sign-out, on the server; sign-in opens a new session", async () => {
+    const { dev } = await verifiedAccount();
+    const from = freshAddress();
+    const { cookie, csrfToken } = await portalSignIn(from, dev.email, PASSWORD);
+    expect((await page(from, "/dashboard", cookie!)).status).toBe(200);
+    const copied = cookie!;
+    const out = await send(from, "POST", "/api/auth/signout", { form: { csrfToken, json: "true" }, cookie: copied });
+    expect(out.status).toBeLessThan(400);
+    const after = await page(freshAddress(), "/dashboard", copied);
+    expect(after.status).toBe(307);
+    expect(after.headers.location).toMatch(/\/login/);
+    expect(await db.portalSession.count({ where: { developerId: dev.id } })).toBe(0);
+    const again = await portalSignIn(from, dev.email, PASSWORD);
+    expect((await page(from, "/dashboard", again.cookie!)).status).toBe(200);
+  });
+});
+
+describe("rolling a leaked key (finding 4)", () => {
+  async function tokenFor(key: string) {
+    const res = await send(freshAddress(), "POST", "/sdk/client-token", {
+      json: { origins: ["https://app.example"], max_scans: 10 },
+      headers: { "x-api-key": key },
+    });
+    expect(res.status).toBe(201);
+    return JSON.parse(res.text).token as string;
+  }
+  const startWith = (token: string) =>
+    send(freshAddress(), "POST", "/sdk/session/start", {
+      headers: { authorization: `Bearer ${token}`, origin: "https://app.example" },
+    });
+  async function roll(dev: { email: string }, keyId: string, grace: string) {
+    const idToken = JSON.parse((await login(freshAddress(), dev.email, PASSWORD)).text).id_token;
+    const res = await send(freshAddress(), "POST", `/developer/keys/${keyId}/roll`, {
+      json: { grace_period: grace },
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    expect(res.status).toBe(200);
+    return JSON.parse(res.text).key as string;
+  }
+
+  it("a token minted before a 'none' roll is refused after it; one minted with the new secret works", async () => {
+    const { dev } = await verifiedAccount();
+    const key = await createApiKey(dev.id, "test");
+    const before = await tokenFor(key.key);
+    expect((await startWith(before)).status).toBe(200);
+    const fresh = await roll(dev, key.id, "none");
+    const refused = await startWith(before);
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.text)).toMatchObject({ error: "API_KEY_REVOKED" });
+    expect((await startWith(await tokenFor(fresh))).status).toBe(200);
+  });
+
+  it("with a grace, tokens of the replaced secret (minted before or during it) work until it ends, then not", async () => {
+    const { dev } = await verifiedAccount();
+    const key = await createApiKey(dev.id, "test");
+    const before = await tokenFor(key.key);
+    const fresh = await roll(dev, key.id, "1h");
+    const during = await tokenFor(key.key); // the old secret, still in its grace
+    const afterRoll = await tokenFor(fresh);
+    for (const token of [before, during, afterRoll]) expect((await startWith(token)).status).toBe(200);
+    // The grace ends (as the clock would make it in an hour).
+    await db.apiKey.update({ where: { id: key.id }, data: { previousValidUntil: new Date(Date.now() - 1000) } });
+    for (const token of [before, during]) expect((await startWith(token)).status).toBe(401);
+    expect((await startWith(afterRoll)).status).toBe(200);
+  });
+});
+
+describe("staff two-factor proved by each sign-in (finding 5)", () => {
+  it("a password-only staff session gets 404 on /support; a sign-in with the code opens it", async () => {
+    const { dev: staff } = await verifiedAccount({ role: "staff" });
+    const from = freshAddress();
+    const passwordOnly = await portalSignIn(from, staff.email, PASSWORD);
+    const enrol = await page(from, "/support", passwordOnly.cookie!);
+    expect(enrol.status).toBe(307);
+    expect(enrol.headers.location).toContain("/settings/security?required=staff");
+    // Two-factor is then turned on elsewhere: the password-only session proved nothing.
+    const { secret } = await startTotpEnrolment({ ...staff, portalSession: { mailedCodeProvedAt: new Date() } });
+    await db.totpFactor.update({ where: { developerId: staff.id }, data: { confirmedAt: new Date() } });
+    await db.developer.update({ where: { id: staff.id }, data: { totpEnabledAt: new Date() } });
+    expect((await page(from, "/support", passwordOnly.cookie!)).status).toBe(404);
+    const proved = await portalSignIn(from, staff.email, PASSWORD, codeAt(secret));
+    expect((await page(from, "/support", proved.cookie!)).status).toBe(200);
+  });
+});
