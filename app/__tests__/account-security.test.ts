@@ -96,9 +96,9 @@ async function verifiedAccount(opts: { role?: "staff"; totp?: boolean } = {}) {
 const cookiesOf = (a: Answer) => (a.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
 
 /** Signs in through next-auth's credentials flow, as the portal's form does; the cookie header on success. */
-async function portalSignIn(from: string, email: string, password: string, totp?: string) {
+async function portalSignIn(from: string, email: string, password: string, totp?: string, device?: string) {
   const csrf = await send(from, "GET", "/api/auth/csrf");
-  const jar = cookiesOf(csrf);
+  const jar = [...cookiesOf(csrf), ...(device ? [device] : [])];
   const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
   const form: Record<string, string> = { csrfToken, email, password, json: "true" };
   if (totp) form.totp = totp;
@@ -172,6 +172,32 @@ describe("two-factor codes against another account's successes (finding 1)", () 
     });
     expect(reset.status).toBe(200);
     expect((await login(freshAddress(), dev.email, "a brand new passphrase 2026")).status).toBe(200);
+  });
+});
+
+describe("locking the owner out by failing on purpose", () => {
+  it("an address a stranger blocked still signs in from the owner's browser (its device cookie), not from a new one", async () => {
+    const { dev } = await verifiedAccount();
+    const home = freshAddress();
+    const first = await portalSignIn(home, dev.email, PASSWORD);
+    const device = cookiesOf(first.answer).find((c) => c.startsWith("vitals-device="));
+    expect(device).toBeTruthy();
+    for (let i = 0; i < 10; i++) expect((await login(freshAddress(), dev.email, `guess ${i}`)).status).toBe(401);
+    expect((await login(freshAddress(), dev.email, PASSWORD)).status).toBe(429);
+    expect((await portalSignIn(freshAddress(), dev.email, PASSWORD)).cookie).toBeNull();
+    expect((await portalSignIn(home, dev.email, PASSWORD, undefined, device)).cookie).not.toBeNull();
+    // The cookie is the owner's device for this address only, and cannot be made up.
+    const { dev: other } = await verifiedAccount();
+    for (let i = 0; i < 10; i++) await login(freshAddress(), other.email, `guess ${i}`);
+    expect((await portalSignIn(home, other.email, PASSWORD, undefined, device)).cookie).toBeNull();
+    // The owner's sign-in ended the address's run; a stranger blocks it again. A device id
+    // changed under its signature is no device.
+    for (let i = 0; i < 10; i++) await login(freshAddress(), dev.email, `again ${i}`);
+    const [name, value] = device!.split("=");
+    const parts = value!.split(".");
+    parts[1] = `${parts[1]!.slice(0, -1)}${parts[1]!.endsWith("A") ? "B" : "A"}`;
+    expect((await portalSignIn(home, dev.email, PASSWORD, undefined, `${name}=${parts.join(".")}`)).cookie).toBeNull();
+    expect((await portalSignIn(home, dev.email, PASSWORD, undefined, device)).cookie).not.toBeNull();
   });
 });
 

@@ -22,17 +22,24 @@ export type SignedIn = { account: DeveloperAccount; secondFactor: boolean };
  * Checks an e-mail and password, for the login endpoint and the portal's sign-in alike.
  * Unknown address and wrong password take one code path (a dummy argon2 verify stands in for
  * the missing hash) and give the same error. Pending and suspended accounts can still sign
- * in, so they can see why they are gated. Brute force: ./sign-in-limits.ts, each attempt
+ * in, so they can see why they are gated. Brute force: ./sign-in-limits.ts (`device`: the
+ * portal browser's device id for this address, lib/auth/device-cookie.ts), each attempt
  * counted before the (slow) hash check so parallel attempts cannot slip past a block. With
  * two-factor sign-in on, a right password without a code is 401 TOTP_REQUIRED; a code is
  * checked only after a right password, against the account's own code budget.
  */
-export async function authenticatePassword(input: LoginInput, ip: string, now = new Date()): Promise<SignedIn> {
-  await countSignInAttempt(ip, input.email, now);
+export async function authenticatePassword(
+  input: LoginInput,
+  ip: string,
+  now = new Date(),
+  device: string | null = null,
+): Promise<SignedIn> {
+  const attempt = { ip, email: input.email, device };
+  await countSignInAttempt(attempt, now);
   const found = await db.developer.findUnique({ where: { email: input.email } });
   const ok = await verifyPassword(found?.passwordHash, input.password);
   if (ok && found?.totpEnabledAt && !input.totp) {
-    await takeBackSignInAttempt(ip, input.email, now);
+    await takeBackSignInAttempt(attempt, now);
     throw new ApiError(
       "TOTP_REQUIRED",
       "This account uses two-factor sign-in: send the authenticator code (or a recovery code) as `totp`",
@@ -40,9 +47,9 @@ export async function authenticatePassword(input: LoginInput, ip: string, now = 
   }
   let secondFactorOk = !found?.totpEnabledAt;
   if (ok && found?.totpEnabledAt) {
-    const attempt = await countCodeAttempt(found.id, now);
+    const codeAttempt = await countCodeAttempt(found.id, now);
     secondFactorOk = await verifySecondFactor(found.id, input.totp ?? "", now);
-    await checkedCode(found, attempt, secondFactorOk, now);
+    await checkedCode(found, codeAttempt, secondFactorOk, now);
   }
   if (!found || !ok || !secondFactorOk) {
     await db.$transaction((tx) =>
@@ -57,7 +64,7 @@ export async function authenticatePassword(input: LoginInput, ip: string, now = 
     );
     throw new ApiError("INVALID_CREDENTIALS", ok ? INVALID_CODE : INVALID);
   }
-  await recordSignIn(ip, input.email, found.id, now);
+  await recordSignIn(attempt, found.id, now);
   await db.$transaction((tx) =>
     audit(tx, {
       actorId: found.id,

@@ -14,25 +14,37 @@ import { codeEntryLockedMail } from "@/lib/mail/security-notices";
 // and POST /developer/login alike. A failure counts against the client IP and against the
 // address signed into; a wrong code also against the account's small code budget. A success
 // ends only its own account's runs: it gives the IP back just its own attempt, so signing into
-// one's own account never clears the failures made against someone else's.
+// one's own account never clears the failures made against someone else's. A browser that
+// signed into the address before (its device cookie) is counted apart from the address, so a
+// stranger who blocks the address does not lock the owner out of the portal.
 
-/** Counts a sign-in attempt against the IP and the address before the (slow) password check. */
-export async function countSignInAttempt(ip: string, email: string, now: Date): Promise<void> {
-  await Promise.all([assertNotBlocked("login", ip, now), assertNotBlocked("login-account", email, now)]);
-  await countAttemptUpFront("login", ip, now);
-  await countAttemptUpFront("login-account", email, now);
+/** Who is signing in: the client IP, the address, and the browser's device id for it, if any. */
+export type SignInAttempt = { ip: string; email: string; device?: string | null };
+
+/** The counter an attempt's address-side failures go to: the device's, or the address's. */
+const addressSide = (a: SignInAttempt) =>
+  a.device ? (["login-device", a.device] as const) : (["login-account", a.email] as const);
+
+/** Counts a sign-in attempt against the IP and the address (or device) before the (slow) password check. */
+export async function countSignInAttempt(a: SignInAttempt, now: Date): Promise<void> {
+  const [scope, id] = addressSide(a);
+  await Promise.all([assertNotBlocked("login", a.ip, now), assertNotBlocked(scope, id, now)]);
+  await countAttemptUpFront("login", a.ip, now);
+  await countAttemptUpFront(scope, id, now);
 }
 
 /** A right password that still needs its code: not a failure, and not yet a success. */
-export async function takeBackSignInAttempt(ip: string, email: string, now: Date): Promise<void> {
-  await Promise.all([forgiveAttempt("login", ip, now), forgiveAttempt("login-account", email, now)]);
+export async function takeBackSignInAttempt(a: SignInAttempt, now: Date): Promise<void> {
+  const [scope, id] = addressSide(a);
+  await Promise.all([forgiveAttempt("login", a.ip, now), forgiveAttempt(scope, id, now)]);
 }
 
-/** A complete sign-in: the address's runs end (a block its own check started too); the IP gets its attempt back. */
-export async function recordSignIn(ip: string, email: string, accountId: string, now: Date): Promise<void> {
+/** A complete sign-in: the address's (and device's) runs end, a block its own check started too; the IP gets its attempt back. */
+export async function recordSignIn(a: SignInAttempt, accountId: string, now: Date): Promise<void> {
   await Promise.all([
-    forgiveAttempt("login", ip, now),
-    recordAuthSuccess("login-account", email, now, true),
+    forgiveAttempt("login", a.ip, now),
+    recordAuthSuccess("login-account", a.email, now, true),
+    a.device ? recordAuthSuccess("login-device", a.device, now, true) : undefined,
     recordAuthSuccess("second-factor", accountId, now, true),
   ]);
 }

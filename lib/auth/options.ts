@@ -4,7 +4,8 @@ import { authenticatePassword } from "@/lib/accounts/authenticate-password";
 import { loginBody } from "@/lib/accounts/schemas";
 import { ApiError } from "@/lib/http/errors";
 import { env } from "@/lib/env";
-import { ipFromHeaders } from "./request-ip";
+import { ipFromHeaders, toHeaders } from "./request-ip";
+import { deviceOf } from "./device-cookie";
 import { endPortalSession, openPortalSession } from "./portal-session";
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
@@ -34,8 +35,15 @@ export const authOptions: NextAuthOptions = {
             password: credentials?.password ?? "",
             totp: credentials?.totp || undefined,
           });
-          const ip = ipFromHeaders(req?.headers ?? {});
-          const { account, secondFactor } = await authenticatePassword(input, ip);
+          const headers = req?.headers ?? {};
+          const ip = ipFromHeaders(headers);
+          const cookie = toHeaders(headers).get("cookie");
+          const { account, secondFactor } = await authenticatePassword(
+            input,
+            ip,
+            new Date(),
+            deviceOf(cookie, input.email),
+          );
           const sid = await openPortalSession(account.id, { secondFactor, ip });
           return { id: account.id, email: account.email, name: account.name, sid };
         } catch (err) {

@@ -6,6 +6,8 @@ import { db } from "@/lib/db";
 //   sdk             per client IP: invalid API keys or client tokens
 //   login           per client IP: failed sign-ins, whatever the account
 //   login-account   per e-mail address: failed sign-ins to that address, from any IP
+//   login-device    per device cookie: failed sign-ins from a browser that signed in before,
+//                   counted instead of login-account (lib/auth/device-cookie.ts)
 //   second-factor   per account id: wrong authenticator, recovery or mailed codes
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
@@ -13,6 +15,7 @@ export const THROTTLE_LIMITS = {
   sdk: 10,
   login: 30,
   "login-account": 10,
+  "login-device": 10,
   "second-factor": 5,
 } as const;
 
