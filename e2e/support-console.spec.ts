@@ -196,7 +196,13 @@ test("a developer gets 404 on every /support page and action", async () => {
   }
   // Staff's own "Add note" request, sent by the developer's session to every support action.
   const actions = supportActions();
-  expect(actions.map((a) => a.name).sort()).toEqual(["accountAction", "noteAction", "planAction", "revokeKeyAction"]);
+  expect(actions.map((a) => a.name).sort()).toEqual([
+    "accountAction",
+    "noteAction",
+    "planAction",
+    "revokeKeyAction",
+    "twoFactorAction",
+  ]);
   for (const action of actions) {
     expect((await replayAction(devPage.request, noteCall, action.id)).status(), action.name).toBe(404);
   }
