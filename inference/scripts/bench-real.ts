@@ -170,6 +170,15 @@ const guess = full.map((r) => {
 console.log(
   `\nA constant guess (the other subjects' mean truth): HR MAE ${f(guess.reduce((a, b) => a + b, 0) / guess.length, 2)} bpm`,
 );
+// Chance: how often a reading is within 5 bpm of another subject's truth. The truths span
+// only 66-86 bpm, so a reading that carries no pulse still lands near one now and then.
+const nearOther = full.map(
+  (r) => full.filter((o) => o !== r && Math.abs(r.hr - o.s.truthBpm) <= 5).length / Math.max(1, full.length - 1),
+);
+const pct = (x: number) => f((100 * x) / Math.max(1, full.length), 0);
+console.log(
+  `Readings within 5 bpm of another subject's truth (chance): ${pct(nearOther.reduce((a, b) => a + b, 0))} %; of their own: ${pct(full.filter((r) => r.err <= 5).length)} %`,
+);
 const scans = rows.flatMap((r) => r.windows.map((w) => ({ r, w })));
 const scanWrong = scans.filter(({ r, w }) => w.conf >= CONFIDENT && Math.abs(w.hr - r.s.truthBpm) > 10);
 console.log(
