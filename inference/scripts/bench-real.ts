@@ -16,7 +16,16 @@ import { runModel, type ModelOutput } from "../src/model-runner.js";
 import type { AnalyzeOutcome } from "../src/types.js";
 import { estimateVitals } from "../src/vitals/estimate-vitals.js";
 import { finalizeVitals } from "../src/vitals/finalize.js";
-import { FPS, REGION_FILES, type Subject, subjectWindows, subjects, verifyInputs } from "./real/bias-eval.js";
+import {
+  FPS,
+  REGION_FILES,
+  type Subject,
+  type Window,
+  subjectWindows,
+  subjects,
+  verifyInputs,
+  windowing,
+} from "./real/bias-eval.js";
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -81,21 +90,31 @@ async function cachedOutcome(s: Subject, w: number, make: () => Promise<ModelOut
 }
 
 async function readSubject(s: Subject): Promise<Reading[]> {
-  const windows = await subjectWindows(dataDir, s);
+  // Decoded only when needed: with every window's model outputs cached, not at all.
+  let decoded: Promise<Window[]> | undefined;
+  const windows = () => {
+    decoded ??= subjectWindows(dataDir, s);
+    return decoded;
+  };
   const readings: Reading[] = [];
-  for (const [w, win] of windows.entries()) {
+  for (let w = 0; w < windowing(s.frames).count; w++) {
+    const win = async () => (await windows())[w];
     const outcome = cacheDir
-      ? await cachedOutcome(s, w, () => runModel(win.tensor, win.frames, FPS))
-      : await analyzeBuffer(encodeTensor(win.tensor, { frameCount: win.frames, fps: FPS }));
+      ? await cachedOutcome(s, w, async () => {
+          const { tensor, frames } = await win();
+          return runModel(tensor, frames, FPS);
+        })
+      : await win().then(({ tensor, frames }) => analyzeBuffer(encodeTensor(tensor, { frameCount: frames, fps: FPS })));
+    const frames = windowing(s.frames).length;
     readings.push(
       outcome.ok
         ? {
             hr: outcome.vitals.heart_rate,
             conf: outcome.vitals.confidence,
             reasons: outcome.vitals.quality?.reasons ?? [],
-            frames: win.frames,
+            frames,
           }
-        : { hr: NaN, conf: 0, reasons: [], frames: win.frames, code: outcome.error.code },
+        : { hr: NaN, conf: 0, reasons: [], frames, code: outcome.error.code },
     );
   }
   return readings;

@@ -96,6 +96,12 @@ function decodeRegion(file: string): Promise<Buffer> {
 
 export type Window = { start: number; frames: number; tensor: Uint8Array };
 
+/** How a recording of `frames` frames is cut: `count` equal windows of `length` frames. */
+export function windowing(frames: number): { count: number; length: number } {
+  const count = Math.ceil(frames / (MAX_WINDOW_S * FPS));
+  return { count, length: Math.floor(frames / count) };
+}
+
 /**
  * The subject's recording as tensors of at most 120 s: equal windows covering it all (the
  * truth is the mean over the whole recording), each T x 12 x 72 x 72, planar.
@@ -106,8 +112,7 @@ export async function subjectWindows(dataDir: string, s: Subject): Promise<Windo
     s.regions.map((r) => decodeRegion(join(dataDir, "Data", s.country, `${s.subject}_${r}.avi`))),
   );
   const frames = Math.min(...decoded.map((d) => Math.floor(d.length / (pixels * 3))));
-  const count = Math.ceil(frames / (MAX_WINDOW_S * FPS));
-  const length = Math.floor(frames / count);
+  const { count, length } = windowing(frames);
   return Array.from({ length: count }, (_, w) => {
     const start = w * length;
     const tensor = new Uint8Array(length * FRAME_BYTES);
