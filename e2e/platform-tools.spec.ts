@@ -89,6 +89,9 @@ test("two-factor sign-in: enrol with a code computed here, then sign in with the
   const secret = await enrolTotp(page);
   await page.reload();
   await expect(page.getByTestId("totp-status")).toContainText("On since");
+  // Turning it on ended every other session: this browser's is the one listed, and it proved the code.
+  await expect(page.getByTestId("portal-session")).toHaveCount(1);
+  await expect(page.getByTestId("portal-session")).toContainText("with two-factor · this browser");
 
   await page.context().clearCookies();
   await page.goto("/login");

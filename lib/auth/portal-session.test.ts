@@ -6,7 +6,9 @@ import { createDeveloper } from "@/test/fixtures";
 import {
   developerForPortalSession,
   deleteExpiredPortalSessions,
+  endOwnPortalSession,
   endPortalSession,
+  listPortalSessions,
   openPortalSession,
   SESSION_ABSOLUTE_SECONDS,
   SESSION_IDLE_SECONDS,
@@ -44,6 +46,26 @@ describe("portal sessions", () => {
     expect(await developerForPortalSession(b)).not.toBeNull();
     expect(await developerForPortalSession("not-a-uuid")).toBeNull();
     await endPortalSession("'; DROP TABLE x; --");
+  });
+
+  it("lists the account's live sessions newest first; one can be signed out by its own account only", async () => {
+    const dev = await createDeveloper();
+    const stranger = await createDeveloper();
+    const t0 = new Date();
+    const older = await openPortalSession(dev.id, { secondFactor: false, ip: "198.51.100.1" }, t0);
+    const newer = await openPortalSession(dev.id, { secondFactor: true, ip: "198.51.100.2" }, at(t0, 1000));
+    await openPortalSession(stranger.id, { secondFactor: false, ip: "x" });
+    const { sessions, total } = await listPortalSessions(dev.id, at(t0, 2000));
+    expect(total).toBe(2);
+    expect(sessions.map((s) => [s.id, s.ip, s.secondFactor])).toEqual([
+      [newer, "198.51.100.2", true],
+      [older, "198.51.100.1", false],
+    ]);
+    expect(await endOwnPortalSession(stranger.id, older)).toBe(false);
+    expect(await endOwnPortalSession(dev.id, 42)).toBe(false);
+    expect(await developerForPortalSession(older)).not.toBeNull();
+    expect(await endOwnPortalSession(dev.id, older)).toBe(true);
+    expect(await developerForPortalSession(older)).toBeNull();
   });
 
   it("sign out everywhere ends every portal session and every ID token, audited", async () => {

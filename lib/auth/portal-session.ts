@@ -62,6 +62,35 @@ export async function endPortalSession(sessionId: string): Promise<void> {
   if (UUID.test(sessionId)) await db.portalSession.deleteMany({ where: { id: sessionId } });
 }
 
+export type PortalSessionListing = { id: string; ip: string | null; createdAt: Date; secondFactor: boolean };
+
+// The security page lists at most this many (newest first); sessions end within 30 days anyway.
+export const SESSIONS_LISTED = 50;
+
+/** The account's live sessions, newest sign-in first, and how many there are. */
+export async function listPortalSessions(
+  developerId: string,
+  now = new Date(),
+): Promise<{ sessions: PortalSessionListing[]; total: number }> {
+  const where = { developerId, expiresAt: { gt: now } };
+  const [sessions, total] = await Promise.all([
+    db.portalSession.findMany({
+      where,
+      orderBy: { createdAt: "desc" },
+      take: SESSIONS_LISTED,
+      select: { id: true, ip: true, createdAt: true, secondFactor: true },
+    }),
+    db.portalSession.count({ where }),
+  ]);
+  return { sessions, total };
+}
+
+/** Signs one of the account's own sessions out (another account's id changes nothing). */
+export async function endOwnPortalSession(developerId: string, sessionId: unknown): Promise<boolean> {
+  if (typeof sessionId !== "string" || !UUID.test(sessionId)) return false;
+  return (await db.portalSession.deleteMany({ where: { id: sessionId, developerId } })).count === 1;
+}
+
 /** Every portal session of the account (sign out everywhere, password change, verification). */
 export async function endAllPortalSessions(tx: Tx, developerId: string): Promise<number> {
   return (await tx.portalSession.deleteMany({ where: { developerId } })).count;

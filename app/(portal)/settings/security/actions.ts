@@ -5,6 +5,8 @@ import { confirmTotpEnrolment, startTotpEnrolment, type TotpEnrolment } from "@/
 import { disableTwoFactor, renewRecoveryCodes } from "@/lib/accounts/two-factor-settings";
 import { mailEnrolmentCode, proveEnrolmentCode } from "@/lib/accounts/mailed-code";
 import { signOutEverywhere } from "@/lib/accounts/sign-out-everywhere";
+import { endOwnPortalSession } from "@/lib/auth/portal-session";
+import { revalidatePath } from "next/cache";
 import type { FormState } from "@/components/forms/form-state";
 import { serverAction } from "@/app/server-action";
 
@@ -57,3 +59,15 @@ export const signOutEverywhereAction = serverAction("developer", async ({ develo
   await signOutEverywhere(developer.id, ip);
   redirect("/login");
 });
+
+/** Signs out one of the account's other sessions (a browser left signed in elsewhere). */
+export const endSessionAction = serverAction(
+  "developer",
+  async ({ developer }, sessionId: unknown): Promise<FormState> => {
+    const ended = await endOwnPortalSession(developer.id, sessionId);
+    revalidatePath("/settings/security");
+    return ended
+      ? { ok: true, message: "That session is signed out." }
+      : { ok: false, message: "That session had already ended." };
+  },
+);

@@ -6,12 +6,15 @@ import { TotpSetup } from "@/components/portal/totp-setup";
 import { MailedCodeStep } from "@/components/portal/mailed-code-step";
 import { TwoFactorManage } from "@/components/portal/two-factor-manage";
 import { SignOutEverywhere } from "@/components/portal/sign-out-everywhere";
+import { SessionList } from "@/components/portal/session-list";
+import { listPortalSessions } from "@/lib/auth/portal-session";
 
 export const metadata: Metadata = { title: "Security" };
 
 export default async function SecurityPage({ searchParams }: { searchParams: Promise<{ required?: string }> }) {
   const developer = await requireDeveloper();
   const { required } = await searchParams;
+  const { sessions, total } = await listPortalSessions(developer.id);
   const enabled = developer.totpEnabledAt;
   const staffMustProveMailbox = developer.role === "staff" && !enabled && !developer.portalSession.mailedCodeProvedAt;
   return (
@@ -41,7 +44,19 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
           )}
         </Card>
         <Card title="Sessions">
-          <SignOutEverywhere />
+          <div className="flex flex-col gap-4">
+            <SessionList
+              total={total}
+              sessions={sessions.map((s) => ({
+                id: s.id,
+                ip: s.ip,
+                createdAt: s.createdAt.toISOString(),
+                secondFactor: s.secondFactor,
+                current: s.id === developer.portalSession.id,
+              }))}
+            />
+            <SignOutEverywhere />
+          </div>
         </Card>
       </div>
     </>
