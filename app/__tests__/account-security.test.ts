@@ -201,6 +201,46 @@ describe("locking the owner out by failing on purpose", () => {
   });
 });
 
+describe("minting a device cookie for someone else's address", () => {
+  it("a sign-in body naming the victim's address and then the attacker's gets a cookie for the attacker's account only", async () => {
+    const { dev: victim } = await verifiedAccount();
+    const { dev: attacker } = await verifiedAccount();
+    const from = freshAddress();
+    const csrf = await send(from, "GET", "/api/auth/csrf");
+    const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
+    const body = new URLSearchParams([
+      ["csrfToken", csrfToken],
+      ["email", victim.email],
+      ["email", attacker.email],
+      ["password", PASSWORD],
+      ["json", "true"],
+    ]).toString();
+    const res = await new Promise<Answer>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/auth/callback/credentials",
+          method: "POST",
+          localAddress: from,
+          headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookiesOf(csrf).join("; ") },
+        },
+        (r) => {
+          let text = "";
+          r.on("data", (d) => (text += d));
+          r.on("end", () => resolve({ status: r.statusCode!, headers: r.headers, text }));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+    const device = cookiesOf(res).find((c) => c.startsWith("vitals-device="));
+    // Whichever address next-auth signed in, the cookie names that account, never the other.
+    for (let i = 0; i < 10; i++) await login(freshAddress(), victim.email, `guess ${i}`);
+    expect((await portalSignIn(from, victim.email, PASSWORD, undefined, device)).cookie).toBeNull();
+  });
+});
+
 describe("an account made before its owner registers (finding 2)", () => {
   it("leaves the owner with their password, no stranger's second factor, and ends the stranger's sessions", async () => {
     const email = uniqueEmail("owner");

@@ -10,7 +10,7 @@ import { checkedCode, countCodeAttempt } from "./sign-in-limits";
 // Wrong codes count against the account's code budget (./sign-in-limits.ts).
 
 const CODE_MINUTES = 10;
-// One mail a minute per session at most.
+// One mail a minute per account at most, whatever the number of sessions asking.
 const RESEND_AFTER_MS = 60_000;
 
 const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
@@ -23,6 +23,11 @@ export async function mailEnrolmentCode(developer: Asking, now = new Date()): Pr
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const expiresAt = new Date(now.getTime() + CODE_MINUTES * 60_000);
   const latestSend = new Date(now.getTime() + CODE_MINUTES * 60_000 - RESEND_AFTER_MS);
+  const recent = await db.portalSession.count({
+    where: { developerId: developer.id, mailedCodeExpiresAt: { gt: latestSend } },
+  });
+  if (recent > 0)
+    throw new ApiError("RATE_LIMIT_EXCEEDED", "A code was sent less than a minute ago; check your inbox", 60);
   const stored = await db.portalSession.updateMany({
     where: {
       id: developer.portalSession.id,

@@ -24,6 +24,20 @@ describe("npm run account", () => {
     ]);
   });
 
+  it("made staff, an account loses a second factor set up as a developer and its sessions: it enrols afresh", async () => {
+    const dev = await createDeveloper();
+    await db.developer.update({ where: { id: dev.id }, data: { totpEnabledAt: new Date() } });
+    await db.totpFactor.create({ data: { developerId: dev.id, secret: "v1:x", confirmedAt: new Date() } });
+    await db.portalSession.create({
+      data: { developerId: dev.id, secondFactor: true, expiresAt: new Date(Date.now() + 3600_000) },
+    });
+    await runAccountCommand(["role", dev.email, "staff"]);
+    const row = await db.developer.findUniqueOrThrow({ where: { id: dev.id } });
+    expect(row).toMatchObject({ role: "staff", totpEnabledAt: null, sessionVersion: dev.sessionVersion + 1 });
+    expect(await db.totpFactor.count({ where: { developerId: dev.id } })).toBe(0);
+    expect(await db.portalSession.count({ where: { developerId: dev.id } })).toBe(0);
+  });
+
   it("grants and removes staff rights, audit-logged", async () => {
     const dev = await createDeveloper();
     expect(await runAccountCommand(["role", dev.email, "staff"])).toBe(`${dev.email}: role developer -> staff`);

@@ -2,7 +2,9 @@ import { db } from "@/lib/db";
 import { audit, type ActorType } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
 import type { DeveloperStatus, Plan, Role } from "@/lib/generated/prisma/enums";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { normalizeEmail } from "./developer-account";
+import { removeSecondFactor } from "./two-factor-settings";
 
 // Status, plan and role changes made by people other than the developer: the `npm run account`
 // tool and the support console. Each change and its audit row commit together.
@@ -21,6 +23,10 @@ async function change<T extends keyof Fields>(email: string, field: T, value: Fi
     const from = dev[field];
     if (from !== value) {
       await tx.developer.update({ where: { id: dev.id }, data: { [field]: value } });
+      // Made staff: a second factor set up as a developer (perhaps by whoever had the password)
+      // does not open the support console; the account enrols afresh, proving its mailbox
+      // (docs/support.md, "Access"), and its sessions end.
+      if (field === "role" && value === "staff") await startStaffAfresh(tx, dev.id);
       await audit(tx, {
         actorId: actor.actorId ?? null,
         actorType: actor.actorType,
@@ -33,6 +39,12 @@ async function change<T extends keyof Fields>(email: string, field: T, value: Fi
     }
     return { id: dev.id, from, to: value, changed: from !== value };
   });
+}
+
+async function startStaffAfresh(tx: Prisma.TransactionClient, developerId: string): Promise<void> {
+  await removeSecondFactor(tx, developerId);
+  await tx.portalSession.deleteMany({ where: { developerId } });
+  await tx.developer.update({ where: { id: developerId }, data: { sessionVersion: { increment: 1 } } });
 }
 
 export function setDeveloperStatus(email: string, status: DeveloperStatus, actor: Actor) {

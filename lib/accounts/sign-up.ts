@@ -49,11 +49,12 @@ async function createOrNotice(
   ip: string,
   now: Date,
 ): Promise<Mail | null> {
-  const existing = await tx.developer.findUnique({
-    where: { email: data.email },
-    select: { id: true, emailVerifiedAt: true },
-  });
-  if (existing?.emailVerifiedAt) return noticeVerified(tx, existing.id, data.email, ip, now);
+  // Locked, so a verification committing meanwhile cannot be overwritten (verifyEmail locks it too).
+  const [existing] = await tx.$queryRaw<{ id: string; verified: boolean; status: string }[]>`
+    SELECT id, "emailVerifiedAt" IS NOT NULL AS verified, status::text AS status
+    FROM "Developer" WHERE email = ${data.email} FOR UPDATE`;
+  if (existing && (existing.verified || existing.status !== "pending"))
+    return noticeExisting(tx, existing, data.email, ip, now);
   if (existing) return restartUnverified(tx, existing.id, data, ip, now);
   const dev = await tx.developer.create({ data: { ...data, status: "pending" }, select: { id: true } });
   const token = await issueEmailToken(tx, dev.id, "verify", now);
@@ -68,30 +69,36 @@ async function createOrNotice(
   return verificationMail(data.email, token);
 }
 
-// A verified owner is told that someone tried to sign up with the address, within the hourly
-// mail cap of ./mail-throttle.
-async function noticeVerified(
+// An account a sign-up must not replace: a verified owner is told that someone tried to sign up
+// with the address; an unverified one that is no longer pending (made active or suspended by an
+// operator) gets a fresh verification link. Both within the hourly mail cap of ./mail-throttle.
+async function noticeExisting(
   tx: Prisma.TransactionClient,
-  developerId: string,
+  dev: { id: string; verified: boolean },
   email: string,
   ip: string,
   now: Date,
 ): Promise<Mail | null> {
-  const mayMail = await mayMailSignupAttempt(tx, developerId, now);
+  const mayMail = dev.verified
+    ? await mayMailSignupAttempt(tx, dev.id, now)
+    : await mayMailToken(tx, dev.id, "verify", now);
   await audit(tx, {
     actorId: null,
     actorType: "anonymous",
     action: "developer.signup_existing",
     targetType: "developer",
-    targetId: developerId,
+    targetId: dev.id,
     ip,
     details: { mailed: mayMail },
   });
-  return mayMail ? signupAttemptMail(email) : null;
+  if (!mayMail) return null;
+  return dev.verified
+    ? signupAttemptMail(email)
+    : verificationMail(email, await issueEmailToken(tx, dev.id, "verify", now));
 }
 
 /**
- * An address not yet verified: this sign-up replaces the earlier one. Its password, name and
+ * An address not yet verified, of a pending account: this sign-up replaces the earlier one. Its password, name and
  * company take the old ones' place; the old links, sessions, ID tokens and any second factor
  * end. So a stranger who signed up first with someone else's address is left with nothing, and
  * only a link from the newest mail can verify (within the hourly mail cap of ./mail-throttle).

@@ -97,12 +97,13 @@ function matchingStep(secret: string | null, code: string, now: Date): number | 
  */
 export async function confirmTotpEnrolment(
   developer: Enrolling,
-  code: string,
+  code: unknown,
   ip: string,
   now = new Date(),
   portalSessionId?: string,
 ): Promise<{ recovery_codes: string[] }> {
   assertMayEnrol(developer);
+  if (typeof code !== "string" || code.length > 32) throw new ApiError("INVALID_REQUEST", "Type the 6-digit code");
   const developerId = developer.id;
   const factor = await db.totpFactor.findUnique({ where: { developerId } });
   if (!factor || factor.confirmedAt) throw new ApiError("INVALID_REQUEST", "Start the set-up first");

@@ -75,6 +75,19 @@ describe("the owner's two-factor settings", () => {
   });
 });
 
+describe("the password of the owner's proof", () => {
+  it("counts against the address like a sign-in: 10 wrong passwords, then 429 even with the right one", async () => {
+    const { dev, password, recovery_codes } = await enrolled();
+    for (let i = 0; i < 10; i++)
+      await expect(
+        disableTwoFactor(dev, { password: `guess number ${i}`, code: recovery_codes[0] }, "ip"),
+      ).rejects.toMatchObject({ code: "INVALID_CREDENTIALS" });
+    await expect(disableTwoFactor(dev, { password, code: recovery_codes[0] }, "ip")).rejects.toMatchObject({
+      code: "AUTH_BLOCKED",
+    });
+  });
+});
+
 describe("staff take two-factor sign-in off an account", () => {
   it("with a reason: off, every session ended, audited with the reason, the owner mailed", async () => {
     const { dev, sessions } = await enrolled();

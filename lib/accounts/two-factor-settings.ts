@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/http/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recoveryCodesRenewedMail, twoFactorChangedMail } from "@/lib/mail/security-notices";
 import { verifyPassword } from "./password";
+import { countAttemptUpFront, forgiveAttempt } from "@/lib/limits/auth-throttle";
 import { checkedCode, countCodeAttempt } from "./sign-in-limits";
 import { mailQuietly, replaceRecoveryCodes, verifySecondFactor } from "./totp";
 
@@ -24,8 +25,11 @@ async function assertOwnerProof(owner: Owner, input: unknown, now: Date): Promis
   const proof = ownerProofBody.parse(input);
   if (!owner.totpEnabledAt) throw new ApiError("INVALID_REQUEST", "Two-factor sign-in is not on");
   const row = await db.developer.findUniqueOrThrow({ where: { id: owner.id }, select: { passwordHash: true } });
+  // A wrong password counts against the address as at sign-in: a stolen session is no free guessing.
+  await countAttemptUpFront("login-account", owner.email, now);
   if (!(await verifyPassword(row.passwordHash, proof.password)))
     throw new ApiError("INVALID_CREDENTIALS", "The password is wrong");
+  await forgiveAttempt("login-account", owner.email, now);
   const attempt = await countCodeAttempt(owner.id, now);
   const right = await verifySecondFactor(owner.id, proof.code, now);
   await checkedCode(owner, attempt, right, now);

@@ -22,7 +22,9 @@ export async function verifyEmail(token: string, ip: string, now = new Date()): 
   if (row?.purpose !== "verify" || row.expiresAt <= now) throw new ApiError("INVALID_REQUEST", INVALID);
   const needsApproval = env().REQUIRE_APPROVAL;
   return db.$transaction(async (tx) => {
-    // Claiming the token is the atomic step: of two concurrent clicks only one verifies.
+    // The account row first, in the order sign-up takes its locks (no deadlock with a replacing
+    // sign-up); then claiming the token is the atomic step: of two concurrent clicks only one verifies.
+    await tx.$queryRaw`SELECT id FROM "Developer" WHERE id = ${row.developerId}::uuid FOR UPDATE`;
     const claimed = await tx.emailToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
     const dev = await tx.developer.findUniqueOrThrow({
       where: { id: row.developerId },

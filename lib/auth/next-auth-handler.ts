@@ -1,8 +1,7 @@
 import NextAuth from "next-auth";
 import { ApiError } from "@/lib/http/errors";
 import { type RouteHandler, route } from "@/lib/http/handler";
-import { emailField } from "@/lib/accounts/schemas";
-import { deviceCookieFor } from "./device-cookie";
+import { deviceCookieFor, runSignIn } from "./device-cookie";
 import { authOptions } from "./options";
 
 const nextAuth: RouteHandler = NextAuth(authOptions);
@@ -19,17 +18,6 @@ const failed = (err: unknown) =>
     throw err;
   });
 
-/** The address of a credentials sign-in (the form's `email`, as the login schema reads it), or null. */
-async function signInEmail(req: Request): Promise<string | null> {
-  if (req.method !== "POST" || !new URL(req.url).pathname.endsWith("/callback/credentials")) return null;
-  const form = await req
-    .clone()
-    .formData()
-    .catch(() => null);
-  const email = emailField.safeParse(form?.get("email"));
-  return email.success ? email.data : null;
-}
-
 /**
  * next-auth's handler, its answers unchanged except the failures above, and a device cookie
  * (lib/auth/device-cookie.ts) on the answer to a completed credentials sign-in.
@@ -37,10 +25,11 @@ async function signInEmail(req: Request): Promise<string | null> {
 export const nextAuthHandler: RouteHandler = async (req, ctx) => {
   let thrown: unknown;
   try {
-    const email = await signInEmail(req);
-    const res = await nextAuth(req, ctx);
+    const run = runSignIn(() => nextAuth(req, ctx));
+    const res = await run.result;
+    const account = run.account();
     const signedIn = res.headers.getSetCookie().some((c) => c.includes("session-token=") && !c.includes("Max-Age=0"));
-    if (email && res.status < 400 && signedIn) res.headers.append("Set-Cookie", deviceCookieFor(email));
+    if (account && res.status < 400 && signedIn) res.headers.append("Set-Cookie", deviceCookieFor(account));
     if (res.status < 400 || (res.headers.get("content-type") ?? "").includes("json")) return res;
   } catch (err) {
     thrown = err;

@@ -1,11 +1,12 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { decode } from "next-auth/jwt";
 import { authenticatePassword } from "@/lib/accounts/authenticate-password";
 import { loginBody } from "@/lib/accounts/schemas";
 import { ApiError } from "@/lib/http/errors";
 import { env } from "@/lib/env";
 import { ipFromHeaders, toHeaders } from "./request-ip";
-import { deviceOf } from "./device-cookie";
+import { noteSignedIn } from "./device-cookie";
 import { endPortalSession, openPortalSession } from "./portal-session";
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
@@ -13,6 +14,14 @@ export const TOTP_REQUIRED = "TOTP_REQUIRED";
 
 // Portal sessions: a JWT cookie naming a PortalSession row (./portal-session.ts), which every
 // request reads (currentDeveloper); signing out deletes the row, so a copied cookie dies too.
+/** The portal session id in a request's session cookie, if it holds a genuine one. */
+async function sessionIdOfCookie(cookieHeader: string | null): Promise<string | null> {
+  const token = /(?:^|;\s*)(?:__Secure-)?next-auth\.session-token=([^;]+)/.exec(cookieHeader ?? "")?.[1];
+  if (!token) return null;
+  const decoded = await decode({ token, secret: env().NEXTAUTH_SECRET ?? "" }).catch(() => null);
+  return typeof decoded?.sid === "string" ? decoded.sid : null;
+}
+
 export const authOptions: NextAuthOptions = {
   // Read at request time: scripts/start.ts puts a generated secret into the environment first.
   get secret() {
@@ -38,13 +47,12 @@ export const authOptions: NextAuthOptions = {
           const headers = req?.headers ?? {};
           const ip = ipFromHeaders(headers);
           const cookie = toHeaders(headers).get("cookie");
-          const { account, secondFactor } = await authenticatePassword(
-            input,
-            ip,
-            new Date(),
-            deviceOf(cookie, input.email),
-          );
+          const { account, secondFactor } = await authenticatePassword(input, ip, new Date(), cookie);
+          // Signing in again in a browser ends the session its cookie held before.
+          const previous = await sessionIdOfCookie(cookie);
+          if (previous) await endPortalSession(previous);
           const sid = await openPortalSession(account.id, { secondFactor, ip });
+          if (account.emailVerifiedAt) noteSignedIn(account);
           return { id: account.id, email: account.email, name: account.name, sid };
         } catch (err) {
           // The sign-in form asks for the code when it reads this exact value.

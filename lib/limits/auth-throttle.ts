@@ -71,7 +71,13 @@ export async function recordFailureOrBlock(
   now = new Date(),
 ): Promise<number> {
   const failures = await recordAuthFailure(scope, identifier, now);
-  if (failures > THROTTLE_LIMITS[scope]) throw authBlocked(THROTTLE_WINDOW_SECONDS);
+  if (failures > THROTTLE_LIMITS[scope]) {
+    // Past the limit: the block its limit-th failure started says when it ends.
+    const blockedUntil = (await throttleStore().state(scope, identifier))?.blockedUntil;
+    throw authBlocked(
+      blockedUntil && blockedUntil > now ? retryAfterSeconds(blockedUntil, now) : THROTTLE_WINDOW_SECONDS,
+    );
+  }
   return failures;
 }
 

@@ -87,6 +87,21 @@ describe("account rules", () => {
     expect((await signIn("a different passphrase 5")).status).toBe(200);
   });
 
+  it("a sign-up never replaces an account that is not pending, verified or not (an operator made it active)", async () => {
+    const { dev, password } = await developerWithToken({ verified: false });
+    expect(dev.status).toBe("active");
+    const res = await call(signup.POST, "POST", "/developer/signup", {
+      body: { email: dev.email, password: "a stranger's passphrase", name: "Stranger" },
+    });
+    expect(res.status).toBe(201);
+    const row = await db.developer.findUniqueOrThrow({ where: { id: dev.id } });
+    expect(row.name).toBe(dev.name);
+    const signIn = (pw: string) =>
+      call(login.POST, "POST", "/developer/login", { ip: uniqueIp(), body: { email: dev.email, password: pw } });
+    expect((await signIn("a stranger's passphrase")).status).toBe(401);
+    expect((await signIn(password)).status).toBe(200);
+  });
+
   it("two concurrent sign-ups with one new address make one account and the same answer", async () => {
     const email = uniqueEmail("race");
     const body = { email, password: STRONG_PASSWORD, name: "Rae" };
