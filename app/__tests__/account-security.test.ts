@@ -109,6 +109,14 @@ async function portalSignIn(from: string, email: string, password: string, totp?
 
 const page = (from: string, path: string, cookie: string) => send(from, "GET", path, { cookie });
 
+/** Follows the "Choose your password" mail as the mailbox's holder would. */
+async function choosePasswordFromMailbox(email: string, password: string) {
+  const mail = await mailFromOutbox(OUTBOX, email, "Choose your password");
+  const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+  const reset = await send(freshAddress(), "POST", "/developer/reset-password", { json: { token, password } });
+  expect(reset.status).toBe(200);
+}
+
 /** The verification tokens mailed to an address, oldest first (the outbox's files, by time). */
 async function verifyLinksTo(email: string): Promise<string[]> {
   await mailFromOutbox(OUTBOX, email, "Verify your e-mail address");
@@ -279,8 +287,11 @@ describe("an account made before its owner registers (finding 2)", () => {
     const ok = await send(freshAddress(), "GET", `/developer/verify?token=${newest}`);
     expect(JSON.parse(ok.text)).toMatchObject({ status: "verified" });
 
+    // Two sign-ups contested the address: the mailbox's holder chooses the password.
     expect((await login(freshAddress(), email, "the attacker's passphrase 1")).status).toBe(401);
-    expect((await login(freshAddress(), email, "the owner's own passphrase")).status).toBe(200);
+    expect((await login(freshAddress(), email, "the owner's own passphrase")).status).toBe(401);
+    await choosePasswordFromMailbox(email, "the owner's chosen passphrase");
+    expect((await login(freshAddress(), email, "the owner's chosen passphrase")).status).toBe(200);
     const profile = await send(freshAddress(), "GET", "/developer/profile", {
       headers: { authorization: `Bearer ${strangerToken}` },
     });
@@ -288,6 +299,24 @@ describe("an account made before its owner registers (finding 2)", () => {
     const dashboard = await page(attacker, "/dashboard", strangerPortal.cookie!);
     expect(dashboard.status).toBe(307);
     expect(dashboard.headers.location).toMatch(/\/login/);
+  });
+});
+
+describe("a stranger signing up after the owner, before the owner clicks", () => {
+  it("the newest link (the stranger's sign-up) verifies the address but keeps no password: the owner chooses it", async () => {
+    const email = uniqueEmail("racing");
+    const signup = (password: string, name: string) =>
+      send(freshAddress(), "POST", "/developer/signup", { json: { email, password, name } });
+    expect((await signup("the owner's own passphrase", "Owner")).status).toBe(201);
+    expect((await signup("the attacker's passphrase 2", "Attacker")).status).toBe(201);
+    const [, newest] = await verifyLinksTo(email);
+    expect(JSON.parse((await send(freshAddress(), "GET", `/developer/verify?token=${newest}`)).text)).toMatchObject({
+      status: "verified",
+      message: expect.stringMatching(/choose yours/),
+    });
+    expect((await login(freshAddress(), email, "the attacker's passphrase 2")).status).toBe(401);
+    await choosePasswordFromMailbox(email, "the owner's chosen passphrase");
+    expect((await login(freshAddress(), email, "the owner's chosen passphrase")).status).toBe(200);
   });
 });
 

@@ -12,6 +12,9 @@ const OPTIONS = {
 // what a real verify costs, so an unknown address takes as long as a wrong password.
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$9+/Xi5Ekm0plkdwgCJxZ8Q$ItzbwZjK0ClqB9h4JZHB42UComqEH+7TeN7AXusQ6DI";
 
+/** Stored where no password may sign in (not an argon2 hash: every verify fails). */
+export const NO_PASSWORD = "none: the mailbox's holder chooses one";
+
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }

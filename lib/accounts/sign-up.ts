@@ -98,10 +98,13 @@ async function noticeExisting(
 }
 
 /**
- * An address not yet verified, of a pending account: this sign-up replaces the earlier one. Its password, name and
- * company take the old ones' place; the old links, sessions, ID tokens and any second factor
- * end. So a stranger who signed up first with someone else's address is left with nothing, and
- * only a link from the newest mail can verify (within the hourly mail cap of ./mail-throttle).
+ * An address not yet verified, of a pending account: this sign-up replaces the earlier one. Its
+ * name and company take the old ones' place; the old links, sessions, ID tokens and any second
+ * factor end, and only a link from the newest mail can verify (within the hourly mail cap of
+ * ./mail-throttle). The address is now contested: whichever sign-up's link is followed, the
+ * verification keeps no password typed at a sign-up, and the mailbox's holder chooses one
+ * (./verify-email.ts). So neither sign-up's author ends up holding the account unless they read
+ * the mailbox.
  */
 async function restartUnverified(
   tx: Prisma.TransactionClient,
@@ -117,6 +120,7 @@ async function restartUnverified(
       company: data.company,
       passwordHash: data.passwordHash,
       sessionVersion: { increment: 1 },
+      signupContestedAt: now,
     },
   });
   await tx.emailToken.updateMany({ where: { developerId, usedAt: null }, data: { usedAt: now } });

@@ -35,7 +35,7 @@ export function verificationMail(to: string, token: string): Mail {
     [
       "Hello,",
       "Please confirm your e-mail address to activate your Vitals developer account. The link is valid for 24 hours.",
-      "Signed up more than once? Only the link in the newest mail works, with the password chosen in that sign-up. If you did not sign up, ignore this message.",
+      "Signed up more than once? Use the link in the newest mail; you will then choose your password again. If you did not sign up, ignore this message.",
     ],
     { label: "Verify e-mail address", href: link("/verify", token) },
   );
@@ -50,6 +50,18 @@ export function signupAttemptMail(to: string): Mail {
       "If it was you, sign in instead, or reset your password if you forgot it. If it was not you, you can ignore this message.",
     ],
     { label: "Sign in", href: new URL("/login", env().APP_URL).toString() },
+  );
+}
+
+export function choosePasswordMail(to: string, token: string): Mail {
+  return compose(
+    to,
+    "Choose your password",
+    [
+      "Your e-mail address is verified. More than one sign-up used it, so no password typed at sign-up was kept: choose yours now. The link is valid for 1 hour and works once.",
+      "If it expires, use Forgot password on the sign-in page.",
+    ],
+    { label: "Choose your password", href: link("/reset-password", token) },
   );
 }
 

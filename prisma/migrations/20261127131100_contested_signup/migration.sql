@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Developer" ADD COLUMN     "signupContestedAt" TIMESTAMP(3);
+
