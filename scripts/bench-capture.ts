@@ -108,7 +108,9 @@ async function main() {
     console.log(
       `  landmarks           ${landmarkRefreshesPerSecond.toFixed(1)} refreshes/s; model time median ${quantile(landmarkMs, 0.5).toFixed(0)} ms  p95 ${quantile(landmarkMs, 0.95).toFixed(0)} ms (worker)`,
     );
-    for (const name of ["vitals-web.js", "face-worker.js"]) {
+    // The entry, the worker, and the chunks the entry loads when it needs them (the MP4 reader).
+    const chunks = readdirSync(path.join(pub, "sdk", "chunks")).filter((n) => n.endsWith(".js"));
+    for (const name of ["vitals-web.js", "face-worker.js", ...chunks.map((n) => `chunks/${n}`)]) {
       const bytes = readFileSync(path.join(pub, "sdk", name));
       console.log(`  ${name.padEnd(19)} ${kib(bytes.length)}, gzip ${kib(gzipSync(bytes, { level: 9 }).length)}`);
     }

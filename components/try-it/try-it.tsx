@@ -94,9 +94,10 @@ export function TryIt({
     if (!token) return;
     video.srcObject = null;
     if (video.src) URL.revokeObjectURL(video.src);
-    // An object URL: the file is read by this page only, never sent anywhere.
+    // The preview shows the file (an object URL: read by this page only, never sent anywhere);
+    // the SDK decodes the file itself frame by frame, faster than it plays, so it is not played.
     video.src = URL.createObjectURL(picked);
-    await run(video, { credential: token, baseUrl, durationSeconds: TRY_IT_SECONDS });
+    await run(picked, { credential: token, baseUrl, durationSeconds: TRY_IT_SECONDS });
   }
 
   async function start() {

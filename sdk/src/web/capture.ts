@@ -10,7 +10,7 @@ import { CaptureError } from "./errors.js";
 import { Emitter, type CaptureEvents, type Listener } from "./events.js";
 import { FaceTracker } from "./face-tracker.js";
 import { captureFile } from "./file-capture.js";
-import { Mp4Frames } from "./mp4-frames.js";
+import type { Mp4Frames } from "./mp4-frames.js";
 import { cameraTrackOf, holdCameraSettings, type CameraHold } from "./camera-hold.js";
 import { captureLengths, neededSeconds } from "./frame-judge.js";
 
@@ -113,7 +113,7 @@ export class VitalsCapture {
       // abort() before start(): nothing runs.
       signal.throwIfAborted();
       this.#events.emit("stage", { stage: "loading-model" });
-      const file = this.#source instanceof Blob ? await Mp4Frames.open(this.#source) : undefined;
+      const file = this.#source instanceof Blob ? await decodable(this.#source) : undefined;
       // The model first: a video file must not play past its start while the model loads.
       tracker = await FaceTracker.start(this.#options.assetsBaseUrl, signal, file ? "frames" : "live");
       let captured: Captured;
@@ -269,6 +269,13 @@ async function startPlaying(source: CaptureSource): Promise<[HTMLVideoElement, H
     throw new CaptureError("source", `the video cannot be played: ${(err as Error)?.message ?? err}`, { cause: err });
   }
   return [video, owned];
+}
+
+/** The file's frames, decoded, or undefined when it is played instead (mp4-frames.ts). */
+async function decodable(file: Blob): Promise<Mp4Frames | undefined> {
+  // Loaded only for a file: a camera page does not download the MP4 reader.
+  const { Mp4Frames } = await import("./mp4-frames.js");
+  return Mp4Frames.open(file);
 }
 
 /** Lets go of an element made here: its stream, or its file's object URL. */
