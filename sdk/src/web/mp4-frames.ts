@@ -25,14 +25,17 @@ export class Mp4Frames {
 
   /**
    * The file's first video track, or undefined when this is not a file it can decode here: not
-   * MP4/MOV (a WebM, say), no video track, a codec this browser's VideoDecoder does not take, or
-   * no WebCodecs at all. The caller then plays the file instead.
+   * MP4/MOV (a WebM, say), no video track, a picture the file says to turn, a codec this
+   * browser's VideoDecoder does not take, or no WebCodecs at all. The caller then plays it.
    */
   static async open(file: Blob): Promise<Mp4Frames | undefined> {
     if (typeof VideoDecoder === "undefined") return undefined;
     const parsed = await demux(file);
     if (!parsed) return undefined;
     const { track, description, samples } = parsed;
+    // A turned picture (a phone's portrait video: the display matrix rotates it) would reach
+    // the face model on its side; the browser's player turns it, so such a file is played.
+    if (!upright(track.matrix)) return undefined;
     const config: VideoDecoderConfig = {
       codec: track.codec,
       codedWidth: track.video!.width,
@@ -96,6 +99,13 @@ export class Mp4Frames {
       if (decoder.state !== "closed") decoder.close();
     }
   }
+}
+
+/** The track's display matrix is the identity (a, b, c, d of 16.16 fixed point). */
+function upright(matrix: ArrayLike<number> | undefined): boolean {
+  if (!matrix) return true;
+  const [a, b, , c, d] = Array.from(matrix);
+  return a === 0x10000 && b === 0 && c === 0 && d === 0x10000;
 }
 
 function chunkOf(sample: Sample): EncodedVideoChunk {
