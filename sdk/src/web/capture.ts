@@ -10,6 +10,7 @@ import { CaptureError } from "./errors.js";
 import { Emitter, type CaptureEvents, type Listener } from "./events.js";
 import { FaceTracker } from "./face-tracker.js";
 import { captureFile } from "./file-capture.js";
+import { playing, release, videoSecondsLeft } from "./playing.js";
 import type { Mp4Frames } from "./mp4-frames.js";
 import { cameraTrackOf, holdCameraSettings, type CameraHold } from "./camera-hold.js";
 import { captureLengths, neededSeconds } from "./frame-judge.js";
@@ -204,90 +205,9 @@ export class VitalsCapture {
   }
 }
 
-// A camera starts within a second; a video file over the network may need to buffer first.
-const START_TIMEOUT_MS = 10_000;
-
-/**
- * The element to sample, playing; and the one made here for a MediaStream (to release after).
- * A source that never starts (a stream that gives no frame, a file that never loads) is a
- * `source` error after START_TIMEOUT_MS, and abort() ends the wait at once.
- */
-function playing(
-  source: CaptureSource,
-  signal: AbortSignal,
-): Promise<[HTMLVideoElement, HTMLVideoElement | undefined]> {
-  return new Promise((resolve, reject) => {
-    let pending = true;
-    const timer = setTimeout(() => {
-      pending = false;
-      reject(new CaptureError("source", `the video did not start playing within ${START_TIMEOUT_MS / 1000} s`));
-    }, START_TIMEOUT_MS);
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    startPlaying(source)
-      .then(([video, owned]) => {
-        // Too late (timed out or aborted): the element made here is released at once.
-        if (owned && (signal.aborted || !pending)) release(owned);
-        resolve([video, owned]);
-      }, reject)
-      .finally(() => {
-        pending = false;
-        clearTimeout(timer);
-        signal.removeEventListener("abort", onAbort);
-      });
-  });
-}
-
-async function startPlaying(source: CaptureSource): Promise<[HTMLVideoElement, HTMLVideoElement | undefined]> {
-  let video: HTMLVideoElement;
-  let owned: HTMLVideoElement | undefined;
-  if (source instanceof HTMLVideoElement) video = source;
-  else if (source instanceof Blob) {
-    // A file this browser cannot decode frame by frame (not MP4/MOV, or no WebCodecs): played.
-    video = owned = Object.assign(document.createElement("video"), {
-      muted: true,
-      playsInline: true,
-      src: URL.createObjectURL(source),
-    });
-  } else {
-    video = owned = Object.assign(document.createElement("video"), {
-      muted: true,
-      playsInline: true,
-      srcObject: source,
-    });
-  }
-  try {
-    if (video.paused) await video.play();
-    if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
-      await new Promise((resolve, reject) => {
-        video.addEventListener("loadeddata", resolve, { once: true });
-        video.addEventListener("error", () => reject(video.error), { once: true });
-      });
-    }
-  } catch (err) {
-    throw new CaptureError("source", `the video cannot be played: ${(err as Error)?.message ?? err}`, { cause: err });
-  }
-  return [video, owned];
-}
-
 /** The file's frames, decoded, or undefined when it is played instead (mp4-frames.ts). */
 async function decodable(file: Blob): Promise<Mp4Frames | undefined> {
   // Loaded only for a file: a camera page does not download the MP4 reader.
   const { Mp4Frames } = await import("./mp4-frames.js");
   return Mp4Frames.open(file);
-}
-
-/** Lets go of an element made here: its stream, or its file's object URL. */
-function release(video: HTMLVideoElement) {
-  video.srcObject = null;
-  if (video.src.startsWith("blob:")) {
-    URL.revokeObjectURL(video.src);
-    video.removeAttribute("src");
-  }
-}
-
-/** A file has an end; a camera does not. */
-function videoSecondsLeft(video: HTMLVideoElement): number {
-  return Number.isFinite(video.duration) && !video.srcObject ? video.duration - video.currentTime : Infinity;
 }
