@@ -102,7 +102,7 @@ export class Mp4Frames {
 }
 
 /** The track's display matrix is the identity (a, b, c, d of 16.16 fixed point). */
-function upright(matrix: ArrayLike<number> | undefined): boolean {
+export function upright(matrix: ArrayLike<number> | undefined): boolean {
   if (!matrix) return true;
   const [a, b, , c, d] = Array.from(matrix);
   return a === 0x10000 && b === 0 && c === 0 && d === 0x10000;
@@ -117,10 +117,10 @@ function chunkOf(sample: Sample): EncodedVideoChunk {
   });
 }
 
-type Demuxed = { track: Movie["videoTracks"][number]; description?: Uint8Array; samples: Sample[] };
+export type Demuxed = { track: Movie["videoTracks"][number]; description?: Uint8Array; samples: Sample[] };
 
 /** The first video track's settings and all its samples (the whole file is read: it is local). */
-async function demux(file: Blob): Promise<Demuxed | undefined> {
+export async function demux(file: Blob): Promise<Demuxed | undefined> {
   const mp4 = createFile();
   let movie: Movie | undefined;
   let failed = false;
