@@ -50,6 +50,14 @@ export function TryIt({
     };
   }, []);
 
+  // A file is decoded by the SDK, not played: the preview follows it to the second being
+  // scanned, so the regions drawn over it sit on the face they were found on.
+  const scannedAt = state.phase === "capturing" && scanned === "file" ? state.progress?.elapsedSeconds : undefined;
+  useEffect(() => {
+    const video = preview.current;
+    if (scannedAt !== undefined && video?.paused && !video.seeking) video.currentTime = scannedAt;
+  }, [scannedAt]);
+
   async function credential(): Promise<string | null> {
     const started = await startTryItAction();
     if (started.allowance) setAllowance(started.allowance);
