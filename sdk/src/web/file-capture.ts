@@ -19,78 +19,20 @@ const PROGRESS_EVERY_S = 0.25;
 /** Frames handed to the face model ahead of the one being sampled. */
 const MODEL_AHEAD = 2;
 
+type Pending = { frame: VideoFrame; t: number; mesh: Promise<Float32Array | undefined> };
+
 export async function captureFile(
   file: Mp4Frames,
   tracker: FaceTracker,
   events: Emitter,
   opts: LoopOptions,
 ): Promise<Captured> {
-  const sampler = new RegionSampler();
-  const judge = new FrameJudge();
-  const masked = new Uint8Array(FRAME_BYTES);
-  const out: Captured = { frames: [], timestamps: [], usable: [], usableSeconds: 0, sampleMs: [] };
-  const aborted = new Promise<never>((_, reject) => {
-    const stop = () => reject(new CaptureError("aborted", "the capture was aborted"));
-    if (opts.signal.aborted) stop();
-    else opts.signal.addEventListener("abort", stop, { once: true });
-  });
-  aborted.catch(() => undefined);
-  let landmarks: Landmarks | undefined;
-  let lastProgress = -Infinity;
-
+  const loop = new FileLoop(events, opts);
   // Each frame goes to the face model as it is decoded, a few ahead of the one being sampled:
   // the model (in its worker) and the sampling (here) overlap, and the model still sees every
   // frame in order, so its answers are the same as one frame at a time.
-  const pending: { frame: VideoFrame; t: number; mesh: Promise<Float32Array | undefined> }[] = [];
+  const pending: Pending[] = [];
   let lastTime = -Infinity;
-  let over = false;
-  const take = async () => {
-    const { frame, t, mesh: meshing } = pending.shift()!;
-    try {
-      if (over) return;
-      const previous = out.timestamps[out.timestamps.length - 1];
-      const elapsed = previous === undefined ? 0 : (t - out.timestamps[0]!) / 1000;
-      if (captureOver(elapsed, out.usableSeconds, opts)) {
-        over = true;
-        return;
-      }
-      const mesh = await Promise.race([meshing, aborted]);
-      const started = performance.now();
-      let data = masked;
-      let look: FrameLook = { face: false };
-      if (mesh) {
-        // Smoothed and timed by the frames' own times, as the Node video scan does.
-        const followed = followLandmarks(landmarks, mesh, t);
-        landmarks = { mesh: followed.mesh, at: t };
-        const size = { width: frame.displayWidth, height: frame.displayHeight };
-        const layouts = regionLayouts(followed.mesh, size);
-        events.emit("regions", { ...size, regions: layouts });
-        data = new Uint8Array(FRAME_BYTES);
-        look = { face: true, speed: followed.speed, ...sampler.sample(frame, layouts, data) };
-      }
-      const { usable, changes } = judge.judge(look);
-      for (const change of changes) events.emit(change.type, change.event as never);
-      if (!usable) data = masked;
-      // As the camera: a usable frame adds the time since the previous one (at most 200 ms).
-      if (usable && previous !== undefined) out.usableSeconds += Math.min(t - previous, 200) / 1000;
-      out.frames.push(data);
-      out.timestamps.push(t);
-      out.usable.push(usable);
-      out.sampleMs.push(performance.now() - started);
-      if (elapsed - lastProgress >= PROGRESS_EVERY_S) {
-        lastProgress = elapsed;
-        events.emit("progress", {
-          usableSeconds: out.usableSeconds,
-          neededSeconds: opts.minUsableSeconds,
-          elapsedSeconds: Math.min(elapsed, opts.durationSeconds),
-          durationSeconds: opts.durationSeconds,
-        });
-      }
-    } finally {
-      frame.close();
-    }
-  };
-
   try {
     for await (const frame of file.frames(opts.signal)) {
       const t = frame.timestamp / 1000;
@@ -101,21 +43,103 @@ export async function captureFile(
       }
       lastTime = t;
       pending.push({ frame, t, mesh: tracker.landmarksOf(frame) });
-      if (pending.length > MODEL_AHEAD) await take();
-      if (over) break;
+      if (pending.length > MODEL_AHEAD) await loop.take(pending.shift()!);
+      if (loop.over) break;
     }
-    while (pending.length && !over) await take();
+    while (pending.length && !loop.over) await loop.take(pending.shift()!);
   } finally {
     for (const { frame } of pending.splice(0)) frame.close();
+    loop.done();
   }
   opts.signal.throwIfAborted();
-  if (!out.frames.length) throw new CaptureError("source", "the video file gave no frames");
-  const elapsed = (out.timestamps[out.timestamps.length - 1]! - out.timestamps[0]!) / 1000;
-  events.emit("progress", {
-    usableSeconds: out.usableSeconds,
-    neededSeconds: opts.minUsableSeconds,
-    elapsedSeconds: Math.min(elapsed, opts.durationSeconds),
-    durationSeconds: opts.durationSeconds,
-  });
-  return out;
+  return loop.captured();
+}
+
+/** One frame after another, on the file's timeline: the capture's state between frames. */
+class FileLoop {
+  readonly #events: Emitter;
+  readonly #opts: LoopOptions;
+  readonly #sampler = new RegionSampler();
+  readonly #judge = new FrameJudge();
+  readonly #masked = new Uint8Array(FRAME_BYTES);
+  readonly #out: Captured = { frames: [], timestamps: [], usable: [], usableSeconds: 0, sampleMs: [] };
+  readonly #aborted: Promise<never>;
+  readonly #onAbort: () => void;
+  #landmarks?: Landmarks;
+  #lastProgress = -Infinity;
+  over = false;
+
+  constructor(events: Emitter, opts: LoopOptions) {
+    this.#events = events;
+    this.#opts = opts;
+    let reject!: (err: Error) => void;
+    this.#aborted = new Promise<never>((_, r) => (reject = r));
+    this.#aborted.catch(() => undefined);
+    this.#onAbort = () => reject(new CaptureError("aborted", "the capture was aborted"));
+    if (opts.signal.aborted) this.#onAbort();
+    else opts.signal.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  /** The next frame: recorded (usable or masked), or the end of the capture reached. Closes it. */
+  async take({ frame, t, mesh }: Pending): Promise<void> {
+    try {
+      if (this.over) return;
+      const out = this.#out;
+      const previous = out.timestamps[out.timestamps.length - 1];
+      const elapsed = previous === undefined ? 0 : (t - out.timestamps[0]!) / 1000;
+      if (captureOver(elapsed, out.usableSeconds, this.#opts)) {
+        this.over = true;
+        return;
+      }
+      const raw = await Promise.race([mesh, this.#aborted]);
+      const started = performance.now();
+      const { data, look } = this.#sample(frame, t, raw);
+      const { usable, changes } = this.#judge.judge(look);
+      for (const change of changes) this.#events.emit(change.type, change.event as never);
+      // As the camera: a usable frame adds the time since the previous one (at most 200 ms).
+      if (usable && previous !== undefined) out.usableSeconds += Math.min(t - previous, 200) / 1000;
+      out.frames.push(usable ? data : this.#masked);
+      out.timestamps.push(t);
+      out.usable.push(usable);
+      out.sampleMs.push(performance.now() - started);
+      if (elapsed - this.#lastProgress >= PROGRESS_EVERY_S) this.#progress(elapsed);
+    } finally {
+      frame.close();
+    }
+  }
+
+  /** The frame's four regions, sampled where the (smoothed) mesh puts them; masked without a face. */
+  #sample(frame: VideoFrame, t: number, raw: Float32Array | undefined): { data: Uint8Array; look: FrameLook } {
+    if (!raw) return { data: this.#masked, look: { face: false } };
+    // Smoothed and timed by the frames' own times, as the Node video scan does.
+    const followed = followLandmarks(this.#landmarks, raw, t);
+    this.#landmarks = { mesh: followed.mesh, at: t };
+    const size = { width: frame.displayWidth, height: frame.displayHeight };
+    const layouts = regionLayouts(followed.mesh, size);
+    this.#events.emit("regions", { ...size, regions: layouts });
+    const data = new Uint8Array(FRAME_BYTES);
+    return { data, look: { face: true, speed: followed.speed, ...this.#sampler.sample(frame, layouts, data) } };
+  }
+
+  #progress(elapsed: number) {
+    this.#lastProgress = elapsed;
+    this.#events.emit("progress", {
+      usableSeconds: this.#out.usableSeconds,
+      neededSeconds: this.#opts.minUsableSeconds,
+      elapsedSeconds: Math.min(elapsed, this.#opts.durationSeconds),
+      durationSeconds: this.#opts.durationSeconds,
+    });
+  }
+
+  done() {
+    this.#opts.signal.removeEventListener("abort", this.#onAbort);
+  }
+
+  /** What was captured, after a last progress event at its end. */
+  captured(): Captured {
+    const { timestamps } = this.#out;
+    if (!timestamps.length) throw new CaptureError("source", "the video file gave no frames");
+    this.#progress((timestamps[timestamps.length - 1]! - timestamps[0]!) / 1000);
+    return this.#out;
+  }
 }
