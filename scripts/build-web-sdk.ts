@@ -1,7 +1,8 @@
 // npm run build:web: the browser entry of the SDK and its face-model worker, bundled with
-// esbuild into public/sdk/ (a plain page can `import` /sdk/vitals-web.js), and the face model
-// and tfjs WebAssembly files copied from node_modules into public/models/, so nothing is
-// fetched from a CDN. Part of npm run build; the output is git-ignored.
+// esbuild into public/sdk/ (a plain page can `import` /sdk/vitals-web.js, which loads its
+// chunks from public/sdk/chunks/ when it needs them), and the face model and tfjs WebAssembly
+// files copied from node_modules into public/models/, so nothing is fetched from a CDN. Part
+// of npm run build; the output is git-ignored.
 import { build } from "esbuild";
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -34,6 +35,9 @@ async function bundle() {
     },
     outdir: path.join(pub, "sdk"),
     bundle: true,
+    // The MP4 reader is a chunk of its own (public/sdk/chunks/), loaded only for a video file.
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     format: "esm",
     platform: "browser",
     target: "es2022",

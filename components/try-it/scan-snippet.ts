@@ -8,10 +8,9 @@ export function scanSnippet(baseUrl: string, source: SnippetSource, durationSeco
     source === "camera"
       ? `const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "user" } });
 const capture = new VitalsCapture(stream, {`
-      : `// A file the user picked (<input type="file" accept="video/*">); it never leaves the device.
-const video = Object.assign(document.createElement("video"), { muted: true, playsInline: true });
-video.src = URL.createObjectURL(fileInput.files[0]);
-const capture = new VitalsCapture(video, {`;
+      : `// A file the user picked (<input type="file" accept="video/*">): decoded frame by frame on the
+// device (MP4 or MOV; other files are played), never sent anywhere.
+const capture = new VitalsCapture(fileInput.files[0], {`;
   return `import { VitalsCapture, CaptureError } from "@vitals/sdk/web"; // or "/sdk/vitals-web.js"
 
 // A short-lived client token your server minted with its ck_live_ key:

@@ -85,7 +85,9 @@ export const ScanStage = forwardRef<HTMLVideoElement, Props>(function ScanStage(
         ) : null}
         {state.phase === "idle" || state.phase === "failed" ? (
           <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-200">
-            {source === "camera" ? "The camera preview appears here." : "The video plays here while it is scanned."}
+            {source === "camera"
+              ? "The camera preview appears here."
+              : "The video shows here; it is scanned frame by frame, faster than it plays."}
           </p>
         ) : null}
       </div>

@@ -50,6 +50,14 @@ export function TryIt({
     };
   }, []);
 
+  // A file is decoded by the SDK, not played: the preview follows it to the second being
+  // scanned, so the regions drawn over it sit on the face they were found on.
+  const scannedAt = state.phase === "capturing" && scanned === "file" ? state.progress?.elapsedSeconds : undefined;
+  useEffect(() => {
+    const video = preview.current;
+    if (scannedAt !== undefined && video?.paused && !video.seeking) video.currentTime = scannedAt;
+  }, [scannedAt]);
+
   async function credential(): Promise<string | null> {
     const started = await startTryItAction();
     if (started.allowance) setAllowance(started.allowance);
@@ -94,9 +102,10 @@ export function TryIt({
     if (!token) return;
     video.srcObject = null;
     if (video.src) URL.revokeObjectURL(video.src);
-    // An object URL: the file is read by this page only, never sent anywhere.
+    // The preview shows the file (an object URL: read by this page only, never sent anywhere);
+    // the SDK decodes the file itself frame by frame, faster than it plays, so it is not played.
     video.src = URL.createObjectURL(picked);
-    await run(video, { credential: token, baseUrl, durationSeconds: TRY_IT_SECONDS });
+    await run(picked, { credential: token, baseUrl, durationSeconds: TRY_IT_SECONDS });
   }
 
   async function start() {

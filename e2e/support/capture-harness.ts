@@ -9,11 +9,13 @@ const HARNESS = `<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>Capture harness</title>
 <script type="module">
 import { VitalsCapture } from "/sdk/vitals-web.js";
-window.runCapture = async (credential, durationSeconds, abortAfterMs, videoUrl, lazy) => {
-  // The camera, or a video file in an element of the page's own (the file-picker case).
+window.runCapture = async (credential, durationSeconds, abortAfterMs, videoUrl, lazy, asFile) => {
+  // The camera, a video in an element of the page's own, or the file itself (as a file picker gives).
   const stream = videoUrl ? undefined : await navigator.mediaDevices.getUserMedia({ video: true });
   const frameClock = stream ? await watchFrameIndex(stream) : [];
-  const source = stream ?? Object.assign(document.createElement("video"), { muted: true, playsInline: true, src: videoUrl });
+  const source = stream ?? (asFile
+    ? await (await fetch(videoUrl)).blob()
+    : Object.assign(document.createElement("video"), { muted: true, playsInline: true, src: videoUrl }));
   const events = [];
   // A credential function: when it is called, as the last stage event tells.
   let credentialAskedAt;
@@ -88,7 +90,16 @@ export type CaptureRun = {
   frameClock: [number, number][];
   /** With `lazyCredential`: the stage the capture was at when it asked for the credential. */
   credentialAskedAt?: string;
-  stats?: { sampleMs: number[]; landmarkMs: number[]; landmarkRefreshesPerSecond: number; frames: number; fps: number };
+  stats?: {
+    sampleMs: number[];
+    landmarkMs: number[];
+    landmarkRefreshesPerSecond: number;
+    frames: number;
+    fps: number;
+    sourceSeconds: number;
+    wallSeconds: number;
+    pace: "decoded" | "played";
+  };
 };
 
 /** Debian's Chromium with the Y4M file as its only camera, permission granted (no camera: none). */
@@ -116,22 +127,27 @@ export async function openHarness(browser: Browser, baseURL: string): Promise<Pa
 /**
  * One capture through the SDK from the camera, or from the video at `videoUrl` (same origin);
  * abortAfterMs calls abort() that long into the capturing stage; lazyCredential hands the SDK
- * a function that gives the credential instead of the credential itself.
+ * a function that gives the credential instead of the credential itself; asFile hands the SDK
+ * the file at `videoUrl` as a Blob (what a file picker gives) instead of a video element.
  */
 export function runCapture(
   page: Page,
   credential: string,
   durationSeconds: number,
-  opts: { abortAfterMs?: number; videoUrl?: string; lazyCredential?: boolean } = {},
+  opts: { abortAfterMs?: number; videoUrl?: string; lazyCredential?: boolean; asFile?: boolean } = {},
 ): Promise<CaptureRun> {
-  type Run = (c: string, d: number, a: number, v: string, l: boolean) => Promise<CaptureRun>;
-  return page.evaluate(([c, d, a, v, l]) => (window as unknown as { runCapture: Run }).runCapture(c, d, a, v, l), [
-    credential,
-    durationSeconds,
-    opts.abortAfterMs ?? 0,
-    opts.videoUrl ?? "",
-    opts.lazyCredential ?? false,
-  ] as const);
+  type Run = (c: string, d: number, a: number, v: string, l: boolean, f: boolean) => Promise<CaptureRun>;
+  return page.evaluate(
+    ([c, d, a, v, l, f]) => (window as unknown as { runCapture: Run }).runCapture(c, d, a, v, l, f),
+    [
+      credential,
+      durationSeconds,
+      opts.abortAfterMs ?? 0,
+      opts.videoUrl ?? "",
+      opts.lazyCredential ?? false,
+      opts.asFile ?? false,
+    ] as const,
+  );
 }
 
 /** The tensor the SDK uploaded, and the capture timestamps (ms) it was resampled from. */

@@ -22,6 +22,8 @@ Options:
   --seconds N       seconds of a video to use from its start (default 20; 6 to 120)
   --force           upload with a live key even if FILE is neither a tensor nor a video
   --quiet           no progress on stderr
+  --verbose         for a video, print on stderr every frame (usable, or why not), the frames
+                    the tensor spans and its SHA-256: enough to reproduce the scan
 
 Exit codes: 0 measured; 1 error from the service or the network; 2 bad usage, key or file;
 3 fallback vitals (confidence 0: inference failed); 4 polling gave up; 5 the video has too
@@ -70,6 +72,7 @@ function parse(argv: string[]) {
       force: { type: "boolean" },
       seconds: { type: "string" },
       quiet: { type: "boolean" },
+      verbose: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -122,7 +125,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     };
     const video = (await looksLikeTensor(file).catch(unreadable))
       ? undefined
-      : await videoTensor(file, seconds, progress, io.stderr);
+      : await videoTensor(file, { seconds, verbose: values.verbose === true }, progress, io.stderr);
     if (typeof video === "number") return video;
     tensor = video ?? new Uint8Array(await readFile(file).catch(unreadable));
   } catch (err) {
@@ -195,21 +198,32 @@ async function looksLikeTensor(file: string): Promise<boolean> {
  */
 async function videoTensor(
   file: string,
-  seconds: number | undefined,
+  opts: { seconds: number | undefined; verbose: boolean },
   progress: (text: string) => void,
   stderr: (text: string) => void,
 ): Promise<Uint8Array | number | undefined> {
-  const { probeVideo, tensorFromVideo, CaptureError } = await import("./video/index.js");
+  const { probeVideo, tensorFromVideo, frameReportLine, CaptureError } = await import("./video/index.js");
+  let info: Awaited<ReturnType<typeof probeVideo>>;
   try {
-    await probeVideo(file);
+    info = await probeVideo(file);
   } catch {
     return undefined;
   }
   progress(`building the tensor from the video (face tracking, skin regions)`);
+  const verbose = (text: string) => opts.verbose && stderr(`${text}\n`);
+  verbose(
+    `video: ${info.width}x${info.height}, ${info.fps.toFixed(3)} fps, ${info.seconds.toFixed(3)} s; --seconds ${opts.seconds ?? "(default)"}`,
+  );
   try {
-    const made = await tensorFromVideo(file, { durationSeconds: seconds });
+    const made = await tensorFromVideo(file, {
+      durationSeconds: opts.seconds,
+      onFrame: opts.verbose ? (f) => verbose(frameReportLine(f)) : undefined,
+    });
     progress(
       `tensor: ${made.frameCount} frames at ${made.fps.toFixed(2)} fps, ${made.usableSeconds.toFixed(1)} s with a usable face`,
+    );
+    verbose(
+      `tensor: decoded frames ${made.firstFrame} to ${made.lastFrame} (the first and last usable ones; the frames between that are not usable are masked) of ${made.decodedFrames} decoded, resampled to ${made.frameCount} at ${made.fps.toFixed(3)} fps; body sha256 ${made.bodySha256}`,
     );
     return made.tensor;
   } catch (err) {

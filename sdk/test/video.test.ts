@@ -1,12 +1,14 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { analyzeBuffer, decodeTensor } from "@vitals/inference";
 import { writeFaceVideo, type FaceVideoTruth } from "../../e2e/fixtures/face-video";
 import { inspectTensor } from "../src/tensor.js";
-import { NodeFaceModel, probeVideo, tensorFromVideo } from "../src/video/index.js";
+import { NodeFaceModel, probeVideo, tensorFromVideo, type VideoFrameReport } from "../src/video/index.js";
+import { busyProcess, cliInFreshProcess, scanService } from "./scan-service.js";
 
 // A video file to vitals in Node: the camera fixture's real face with a known pulse
 // (e2e/fixtures/face-video.ts), read by ffmpeg, tracked by the same face model as the browser's,
@@ -104,4 +106,61 @@ describe("tensorFromVideo", () => {
     await expect(tensorFromVideo(short, { faceModel: model })).rejects.toMatchObject({ reason: "not-enough-signal" });
     await expect(tensorFromVideo(face.file, { durationSeconds: 500 })).rejects.toThrow(RangeError);
   }, 120_000);
+});
+
+describe("tensorFromVideo on the file's own timeline", () => {
+  /** SHA-256 of a tensor's frames (its body, ungzipped; the header carries the scan's date). */
+  const bodyHash = async (tensor: Uint8Array) =>
+    createHash("sha256")
+      .update((await decodeTensor(tensor)).frames)
+      .digest("hex");
+
+  it("gives one tensor body and the same vitals in five scans: two in one process sharing the model (one of them on a clock running 5x, as a machine 5x slower), three in fresh processes by the CLI, one beside a CPU-bound process", async () => {
+    // A user's kind of file (H.264), a few seconds past the shortest scan. The fixture's frame
+    // counter is cropped off: its bits flipping make the detector look again every 16 frames,
+    // which would hide a refresh decided by the clock.
+    const clip = path.join(dir, "clip.mp4");
+    ffmpeg(face.file, ["-t", "8", "-vf", "crop=320:304:0:0", ...H264], clip);
+    const options = { durationSeconds: 7, faceModel: model };
+    const frames: VideoFrameReport[] = [];
+    const first = await tensorFromVideo(clip, { ...options, onFrame: (f) => frames.push(f) });
+    const hash = await bodyHash(first.tensor);
+    expect(first.bodySha256).toBe(hash);
+    const expected = await analyzeBuffer(Buffer.from(first.tensor));
+    if (!expected.ok) throw new Error(`inference failed: ${expected.error.code}`);
+    expect(expected.vitals.confidence).toBeGreaterThan(0);
+    // Every decoded frame reported once, in order; the tensor spans usable frames.
+    expect(frames.map((f) => f.index)).toEqual([...Array(first.decodedFrames).keys()]);
+    expect(frames[first.firstFrame]!.usable && frames[first.lastFrame]!.usable).toBe(true);
+    expect(frames.filter((f) => !f.usable).every((f) => f.reason)).toBe(true);
+
+    const real = performance.now.bind(performance);
+    const start = real();
+    const clock = vi.spyOn(performance, "now").mockImplementation(() => start + 5 * (real() - start));
+    const second = await tensorFromVideo(clip, options).finally(() => clock.mockRestore());
+    expect(await bodyHash(second.tensor)).toBe(hash);
+
+    const service = await scanService();
+    try {
+      const runs = [];
+      for (const busy of [false, true, false]) {
+        const neighbour = busy ? busyProcess(2) : undefined;
+        runs.push(
+          await cliInFreshProcess(service.url, ["--seconds", "7", "--verbose", clip]).finally(() => neighbour?.stop()),
+        );
+      }
+      expect(service.uploads).toHaveLength(3);
+      for (const [i, run] of runs.entries()) {
+        expect(run.code, run.err).toBe(0);
+        expect(await bodyHash(service.uploads[i]!)).toBe(hash);
+        expect(JSON.parse(run.out)).toEqual(expected.vitals);
+        // --verbose: every frame, and the tensor's span and hash, on stderr.
+        expect(run.err.match(/^frame \d+ [\d.]+ s (usable|not usable: [a-z-]+)$/gm)).toHaveLength(first.decodedFrames);
+        expect(run.err).toContain(`decoded frames ${first.firstFrame} to ${first.lastFrame}`);
+        expect(run.err).toContain(`body sha256 ${hash}`);
+      }
+    } finally {
+      await service.close();
+    }
+  }, 300_000);
 });

@@ -1,6 +1,8 @@
 // The browser SDK's face model in Node: @vladmandic/human (face detector + 468-point mesh) on
 // tfjs's WebAssembly backend, with its models and .wasm files read from the installed
-// packages. Nothing is fetched from the network.
+// packages. Nothing is fetched from the network. A file is tracked on its own frames: the
+// detector refreshes by frame count, never by the clock, and every file starts the model from
+// the same state (docs/sdk.md, "The same file gives the same tensor").
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -50,6 +52,8 @@ async function withFileUrls<T>(run: () => Promise<T>): Promise<T> {
 
 export class NodeFaceModel {
   readonly #human: HumanLike;
+  /** The file being tracked: one at a time, as the model's caches follow one sequence of frames. */
+  #turn: Promise<unknown> = Promise.resolve();
 
   private constructor(human: HumanLike) {
     this.#human = human;
@@ -60,12 +64,38 @@ export class NodeFaceModel {
     try {
       const where = assets();
       const { Human } = require(where.humanBuild) as { Human: new (config: object) => HumanLike };
-      const human = new Human(faceModelConfig(`${where.wasm}${path.sep}`, `${pathToFileURL(where.models).href}/`));
+      const human = new Human(
+        faceModelConfig(`${where.wasm}${path.sep}`, `${pathToFileURL(where.models).href}/`, "frames"),
+      );
       await withFileUrls(() => human.load());
       return new NodeFaceModel(human);
     } catch (err) {
       throw new CaptureError("face-model", `the face model did not load: ${(err as Error).message}`, { cause: err });
     }
+  }
+
+  /**
+   * Runs `track` (which calls landmarks() on one file's frames, in order) once the files before
+   * it are done, from the state every file starts from. Human keeps, between calls and across
+   * instances, the last frame (to decide whether the next one changed enough to look again),
+   * the last face box and a count of frames since the detector ran: left from the file before,
+   * they would decide the first frames of this one. One blank frame of another size clears all
+   * three: its size makes it a "changed" frame (the detector runs, finds nothing, so no box is
+   * kept), and the first frame of the file, of a different size again, is "changed" too.
+   */
+  async trackFile<T>(width: number, height: number, track: () => Promise<T>): Promise<T> {
+    const run = this.#turn.then(async () => {
+      const side = width === 64 && height === 64 ? 32 : 64;
+      const blank = this.#human.tf.tensor3d(new Uint8Array(side * side * 3), [side, side, 3], "int32");
+      try {
+        await this.#human.detect(blank);
+      } finally {
+        blank.dispose();
+      }
+      return track();
+    });
+    this.#turn = run.catch(() => undefined);
+    return run;
   }
 
   /** The 468 mesh points (x0, y0, x1, y1, … in frame pixels) of the face in `rgb`, or undefined. */

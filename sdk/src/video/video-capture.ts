@@ -1,7 +1,11 @@
 // A scan's tensor from a video file in Node, by the browser capture's own rules (docs/sdk.md,
 // "From a video file in Node"): the face mesh on every frame (its jitter smoothed as in the
 // browser), every frame sampled and masked to skin, frames without a usable face masked whole,
-// then the tensor of the usable span at the video's own rate.
+// then the tensor of the usable span at the video's own rate. Every decision follows the
+// file's own timeline (its frames and their presentation times, never the clock), so the same
+// file and options give the same tensor body on any machine, however busy (docs/sdk.md, "The
+// same file gives the same tensor").
+import { createHash } from "node:crypto";
 import type { CaptureTensor } from "../web/capture-tensor.js";
 import { tensorFromCapture } from "../web/capture-tensor.js";
 import { CaptureError } from "../web/errors.js";
@@ -9,8 +13,9 @@ import { regionLayouts } from "../web/face-regions.js";
 import { captureLengths, captureOver, FrameJudge, neededSeconds, type FrameLook } from "../web/frame-judge.js";
 import { followLandmarks, type Landmarks } from "../web/landmark-filter.js";
 import { FRAME_BYTES } from "../web/skin-frame.js";
-import { decodeFrames, decodeSize, probeVideo } from "./decode.js";
+import { decodeFrames, decodeSize, probeVideo, type VideoInfo } from "./decode.js";
 import { NodeFaceModel } from "./face-model.js";
+import type { VideoFrameReport } from "./frame-report.js";
 import { RegionPatches } from "./region-patches.js";
 
 export type VideoTensorOptions = {
@@ -21,6 +26,8 @@ export type VideoTensorOptions = {
   signal?: AbortSignal;
   /** A face model already loaded (several videos in one process load it once). */
   faceModel?: NodeFaceModel;
+  /** Called once for each decoded frame, in order: whether it was usable, and if not, why. */
+  onFrame?: (frame: VideoFrameReport) => void;
 };
 
 export type VideoTensor = CaptureTensor & {
@@ -29,6 +36,13 @@ export type VideoTensor = CaptureTensor & {
   /** Frames decoded, and those the face mesh ran on (every frame of the span used). */
   decodedFrames: number;
   landmarkRuns: number;
+  /** Decoded indexes of the tensor's first and last frames (the first and last usable ones). */
+  firstFrame: number;
+  lastFrame: number;
+  /** SHA-256 (hex) of the tensor's frames, ungzipped: the same file and options give the same. */
+  bodySha256: string;
+  /** The file as probed: its size, frame rate and length. */
+  video: VideoInfo;
 };
 
 /**
@@ -48,28 +62,71 @@ export async function tensorFromVideo(file: string, options: VideoTensorOptions 
     );
   const model = options.faceModel ?? (await NodeFaceModel.load());
   const size = decodeSize(info);
+  const captured = await model.trackFile(size.width, size.height, () =>
+    trackFrames(file, info, model, { ...options, durationSeconds, minUsableSeconds }),
+  );
+  if (!captured.decoded) throw new CaptureError("source", `${file} gave no frames`);
+  if (captured.usableSeconds < minUsableSeconds)
+    throw new CaptureError(
+      "not-enough-signal",
+      `not enough usable signal: ${captured.usableSeconds.toFixed(1)} s with a well-lit, steady face, ${minUsableSeconds} s needed; nothing was uploaded`,
+    );
+  const { body, first, ...tensor } = await tensorFromCapture(captured);
+  return {
+    ...tensor,
+    usableSeconds: captured.usableSeconds,
+    decodedFrames: captured.decoded,
+    landmarkRuns: captured.frames.length,
+    firstFrame: captured.indexes[first]!,
+    lastFrame: captured.indexes[first + tensor.timestamps.length - 1]!,
+    bodySha256: createHash("sha256").update(body).digest("hex"),
+    video: info,
+  };
+}
+
+type Tracked = {
+  frames: Uint8Array[];
+  timestamps: number[];
+  usable: boolean[];
+  /** Decoded index of each kept frame. */
+  indexes: number[];
+  usableSeconds: number;
+  decoded: number;
+};
+
+/** Decodes, tracks and samples the frames of one file, in order (the face model's turn). */
+async function trackFrames(
+  file: string,
+  info: VideoInfo,
+  model: NodeFaceModel,
+  opts: VideoTensorOptions & { durationSeconds: number; minUsableSeconds: number },
+): Promise<Tracked> {
+  const size = decodeSize(info);
   const patches = new RegionPatches();
   const judge = new FrameJudge();
   const masked = new Uint8Array(FRAME_BYTES);
-  const captured = { frames: [] as Uint8Array[], timestamps: [] as number[], usable: [] as boolean[] };
-  let usableSeconds = 0;
+  const out: Tracked = { frames: [], timestamps: [], usable: [], indexes: [], usableSeconds: 0, decoded: 0 };
   let landmarks: Landmarks | undefined;
   let stopped = false;
+  let index = 0;
 
-  const decoded = await decodeFrames(
+  out.decoded = await decodeFrames(
     file,
     size,
-    durationSeconds + 1,
+    opts.durationSeconds + 1,
     async (rgb, decodedTime) => {
-      if (stopped) return;
-      const previous = captured.timestamps[captured.timestamps.length - 1];
+      const i = index++;
+      const previous = out.timestamps[out.timestamps.length - 1];
       // A time ffmpeg did not report: one frame after the last.
       const t = Number.isFinite(decodedTime) ? decodedTime : (previous ?? 0) + 1000 / info.fps;
-      if (previous !== undefined && t <= previous) return;
-      const elapsed = captured.timestamps.length ? (t - captured.timestamps[0]!) / 1000 : 0;
-      if (captureOver(elapsed, usableSeconds, { durationSeconds, minUsableSeconds })) {
+      const report = (usable: boolean, reason?: VideoFrameReport["reason"]) =>
+        opts.onFrame?.({ index: i, timeMs: t, usable, ...(reason ? { reason } : {}) });
+      if (stopped) return report(false, "after-end");
+      if (previous !== undefined && t <= previous) return report(false, "repeated-time");
+      const elapsed = out.timestamps.length ? (t - out.timestamps[0]!) / 1000 : 0;
+      if (captureOver(elapsed, out.usableSeconds, opts)) {
         stopped = true;
-        return;
+        return report(false, "after-end");
       }
       // Every frame: offline nothing else needs the CPU, and refreshes at a fixed spacing (every
       // third frame) would be a pattern at one phase of every second, which the service reads as
@@ -78,28 +135,24 @@ export async function tensorFromVideo(file: string, options: VideoTensorOptions 
       let frame = masked;
       let look: FrameLook = { face: false };
       if (mesh) {
+        // Smoothed and timed by the frames' own times, as the browser does by its capture times.
         const followed = followLandmarks(landmarks, mesh, t);
         landmarks = { mesh: followed.mesh, at: t };
         frame = new Uint8Array(FRAME_BYTES);
         const layouts = regionLayouts(followed.mesh, size);
         look = { face: true, speed: followed.speed, ...patches.sample(rgb, size.width, size.height, layouts, frame) };
       }
-      const { usable } = judge.judge(look);
+      const { usable, why } = judge.judge(look);
       if (!usable) frame = masked;
       // As in the browser: a usable frame adds the time since the previous one, at most 200 ms.
-      if (usable && previous !== undefined) usableSeconds += Math.min(t - previous, 200) / 1000;
-      captured.frames.push(frame);
-      captured.timestamps.push(t);
-      captured.usable.push(usable);
+      if (usable && previous !== undefined) out.usableSeconds += Math.min(t - previous, 200) / 1000;
+      out.frames.push(frame);
+      out.timestamps.push(t);
+      out.usable.push(usable);
+      out.indexes.push(i);
+      report(usable, why);
     },
-    options.signal,
+    opts.signal,
   );
-  if (!decoded) throw new CaptureError("source", `${file} gave no frames`);
-  if (usableSeconds < minUsableSeconds)
-    throw new CaptureError(
-      "not-enough-signal",
-      `not enough usable signal: ${usableSeconds.toFixed(1)} s with a well-lit, steady face, ${minUsableSeconds} s needed; nothing was uploaded`,
-    );
-  const tensor = await tensorFromCapture(captured);
-  return { ...tensor, usableSeconds, decodedFrames: decoded, landmarkRuns: captured.frames.length };
+  return out;
 }

@@ -14,12 +14,15 @@ export type CapturedFrames = {
 
 export type CaptureTensor = { tensor: Uint8Array; fps: number; frameCount: number; timestamps: number[] };
 
+/** The tensor, and the index in `captured` of its first frame and the body it holds (ungzipped). */
+export type BuiltTensor = CaptureTensor & { first: number; body: Uint8Array };
+
 /**
  * `endedAt`: when the capture's last frame was taken (Unix seconds), for the tensor's capture
  * time. A capture the service would refuse (too short, an odd rate) is not worth a scan:
  * CaptureError "not-enough-signal".
  */
-export async function tensorFromCapture(captured: CapturedFrames, endedAt = Date.now() / 1000): Promise<CaptureTensor> {
+export async function tensorFromCapture(captured: CapturedFrames, endedAt = Date.now() / 1000): Promise<BuiltTensor> {
   const first = captured.usable.indexOf(true),
     last = captured.usable.lastIndexOf(true);
   if (first < 0) throw new CaptureError("not-enough-signal", "not enough usable signal: no usable frame");
@@ -30,7 +33,7 @@ export async function tensorFromCapture(captured: CapturedFrames, endedAt = Date
   try {
     const spanSeconds = (timestamps[timestamps.length - 1]! - timestamps[0]!) / 1000;
     const tensor = await encodeTensor(data, { fps, gzip: true, captureStartedAt: Math.floor(endedAt - spanSeconds) });
-    return { tensor, fps, frameCount, timestamps };
+    return { tensor, fps, frameCount, timestamps, first, body: data };
   } catch (err) {
     throw new CaptureError("not-enough-signal", `not enough usable signal: ${(err as Error).message}`, { cause: err });
   }

@@ -9,6 +9,9 @@ import { tensorFromCapture } from "./capture-tensor.js";
 import { CaptureError } from "./errors.js";
 import { Emitter, type CaptureEvents, type Listener } from "./events.js";
 import { FaceTracker } from "./face-tracker.js";
+import { captureFile } from "./file-capture.js";
+import { playing, release, videoSecondsLeft } from "./playing.js";
+import type { Mp4Frames } from "./mp4-frames.js";
 import { cameraTrackOf, holdCameraSettings, type CameraHold } from "./camera-hold.js";
 import { captureLengths, neededSeconds } from "./frame-judge.js";
 
@@ -37,7 +40,12 @@ export type CaptureOptions = {
   fetch?: FetchLike;
 };
 
-export type CaptureSource = MediaStream | HTMLVideoElement;
+/**
+ * A camera's stream, a video element (played in real time), or a video file (a File or Blob):
+ * an MP4 or MOV file is decoded frame by frame on its own timeline (docs/sdk.md, "A video file
+ * in the browser"); any other file, or a browser without WebCodecs, is played instead.
+ */
+export type CaptureSource = MediaStream | HTMLVideoElement | Blob;
 
 /** Per-frame sampling cost and landmark refreshes of the last capture (for benchmarks). */
 export type CaptureStats = {
@@ -46,6 +54,11 @@ export type CaptureStats = {
   landmarkRefreshesPerSecond: number;
   frames: number;
   fps: number;
+  /** Seconds of the source's own timeline the capture went through, and the time that took. */
+  sourceSeconds: number;
+  wallSeconds: number;
+  /** "decoded": a file decoded frame by frame; "played": a camera or video played in real time. */
+  pace: "decoded" | "played";
 };
 
 export class VitalsCapture {
@@ -101,19 +114,31 @@ export class VitalsCapture {
       // abort() before start(): nothing runs.
       signal.throwIfAborted();
       this.#events.emit("stage", { stage: "loading-model" });
+      const file = this.#source instanceof Blob ? await decodable(this.#source) : undefined;
       // The model first: a video file must not play past its start while the model loads.
-      tracker = await FaceTracker.start(this.#options.assetsBaseUrl, signal);
-      const [video, ownVideo] = await playing(this.#source, signal);
-      owned = ownVideo;
-      this.#events.emit("stage", { stage: "capturing" });
-      const durationSeconds = Math.min(this.#options.durationSeconds, videoSecondsLeft(video));
-      // A video file shorter than the duration: the default need follows what it can give.
-      const minUsableSeconds = neededSeconds(this.#options.minUsableSeconds, durationSeconds);
-      if (this.#options.holdCamera !== false) {
-        hold = await holdCameraSettings(cameraTrackOf(video));
-        this.#heldCameraSettings = hold.held;
+      tracker = await FaceTracker.start(this.#options.assetsBaseUrl, signal, file ? "frames" : "live");
+      let captured: Captured;
+      let minUsableSeconds: number;
+      const startedAt = performance.now();
+      if (file) {
+        this.#events.emit("stage", { stage: "capturing" });
+        const durationSeconds = Math.min(this.#options.durationSeconds, file.seconds);
+        minUsableSeconds = neededSeconds(this.#options.minUsableSeconds, durationSeconds);
+        captured = await captureFile(file, tracker, this.#events, { durationSeconds, minUsableSeconds, signal });
+      } else {
+        const [video, ownVideo] = await playing(this.#source, signal);
+        owned = ownVideo;
+        this.#events.emit("stage", { stage: "capturing" });
+        const durationSeconds = Math.min(this.#options.durationSeconds, videoSecondsLeft(video));
+        // A video file shorter than the duration: the default need follows what it can give.
+        minUsableSeconds = neededSeconds(this.#options.minUsableSeconds, durationSeconds);
+        if (this.#options.holdCamera !== false) {
+          hold = await holdCameraSettings(cameraTrackOf(video));
+          this.#heldCameraSettings = hold.held;
+        }
+        captured = await captureFrames(video, tracker, this.#events, { durationSeconds, minUsableSeconds, signal });
       }
-      const captured = await captureFrames(video, tracker, this.#events, { durationSeconds, minUsableSeconds, signal });
+      const pace = { wallSeconds: (performance.now() - startedAt) / 1000, pace: file ? "decoded" : "played" } as const;
       tracker.stop();
       await hold?.release();
       hold = undefined;
@@ -124,7 +149,7 @@ export class VitalsCapture {
         );
       }
       this.#events.emit("stage", { stage: "encoding" });
-      const tensor = await this.#encode(captured, tracker);
+      const tensor = await this.#encode(captured, tracker, pace);
       this.#events.emit("stage", { stage: "uploading" });
       const client = this.#client ?? (await this.#fetchedClient(signal));
       const session = await client.startSession({ demographics: this.#options.demographics, signal });
@@ -140,7 +165,7 @@ export class VitalsCapture {
     } finally {
       tracker?.stop();
       await hold?.release();
-      if (owned) owned.srcObject = null;
+      if (owned) release(owned);
     }
   }
 
@@ -158,7 +183,11 @@ export class VitalsCapture {
   }
 
   /** The tensor (capture-tensor.ts), and the figures of the capture for `stats`. */
-  async #encode(captured: Captured, tracker: FaceTracker): Promise<Uint8Array> {
+  async #encode(
+    captured: Captured,
+    tracker: FaceTracker,
+    pace: Pick<CaptureStats, "wallSeconds" | "pace">,
+  ): Promise<Uint8Array> {
     const { tensor, fps, frameCount, timestamps } = await tensorFromCapture(captured);
     const refreshes = tracker.refreshes;
     const spanS = refreshes.length > 1 ? (refreshes[refreshes.length - 1]!.at - refreshes[0]!.at) / 1000 : 0;
@@ -168,73 +197,17 @@ export class VitalsCapture {
       landmarkRefreshesPerSecond: spanS > 0 ? (refreshes.length - 1) / spanS : 0,
       frames: frameCount,
       fps,
+      sourceSeconds: (captured.timestamps[captured.timestamps.length - 1]! - captured.timestamps[0]!) / 1000,
+      ...pace,
     };
     this.#events.emit("encoded", { tensor, fps, frameCount, timestamps });
     return tensor;
   }
 }
 
-// A camera starts within a second; a video file over the network may need to buffer first.
-const START_TIMEOUT_MS = 10_000;
-
-/**
- * The element to sample, playing; and the one made here for a MediaStream (to release after).
- * A source that never starts (a stream that gives no frame, a file that never loads) is a
- * `source` error after START_TIMEOUT_MS, and abort() ends the wait at once.
- */
-function playing(
-  source: CaptureSource,
-  signal: AbortSignal,
-): Promise<[HTMLVideoElement, HTMLVideoElement | undefined]> {
-  return new Promise((resolve, reject) => {
-    let pending = true;
-    const timer = setTimeout(() => {
-      pending = false;
-      reject(new CaptureError("source", `the video did not start playing within ${START_TIMEOUT_MS / 1000} s`));
-    }, START_TIMEOUT_MS);
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    startPlaying(source)
-      .then(([video, owned]) => {
-        // Too late (timed out or aborted): the element made here is released at once.
-        if (owned && (signal.aborted || !pending)) owned.srcObject = null;
-        resolve([video, owned]);
-      }, reject)
-      .finally(() => {
-        pending = false;
-        clearTimeout(timer);
-        signal.removeEventListener("abort", onAbort);
-      });
-  });
-}
-
-async function startPlaying(source: CaptureSource): Promise<[HTMLVideoElement, HTMLVideoElement | undefined]> {
-  let video: HTMLVideoElement;
-  let owned: HTMLVideoElement | undefined;
-  if (source instanceof HTMLVideoElement) video = source;
-  else {
-    video = owned = Object.assign(document.createElement("video"), {
-      muted: true,
-      playsInline: true,
-      srcObject: source,
-    });
-  }
-  try {
-    if (video.paused) await video.play();
-    if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
-      await new Promise((resolve, reject) => {
-        video.addEventListener("loadeddata", resolve, { once: true });
-        video.addEventListener("error", () => reject(video.error), { once: true });
-      });
-    }
-  } catch (err) {
-    throw new CaptureError("source", `the video cannot be played: ${(err as Error)?.message ?? err}`, { cause: err });
-  }
-  return [video, owned];
-}
-
-/** A file has an end; a camera does not. */
-function videoSecondsLeft(video: HTMLVideoElement): number {
-  return Number.isFinite(video.duration) && !video.srcObject ? video.duration - video.currentTime : Infinity;
+/** The file's frames, decoded, or undefined when it is played instead (mp4-frames.ts). */
+async function decodable(file: Blob): Promise<Mp4Frames | undefined> {
+  // Loaded only for a file: a camera page does not download the MP4 reader.
+  const { Mp4Frames } = await import("./mp4-frames.js");
+  return Mp4Frames.open(file);
 }

@@ -2,6 +2,7 @@
 // camera's: one frame at a time goes to the worker; its answer updates the regions, which are
 // carried unchanged over the frames in between (landmark-filter.ts smooths the jitter).
 import { CaptureError } from "./errors.js";
+import type { FaceModelTimeline } from "./face-model-config.js";
 import { regionLayouts, type RegionLayout } from "./face-regions.js";
 import type { WorkerReply, WorkerRequest } from "./face-worker.js";
 import { followLandmarks, type Landmarks } from "./landmark-filter.js";
@@ -25,6 +26,9 @@ export class FaceTracker {
   #face?: TrackedFace;
   #lastAnswerFound = false;
   #lastFrameSize = { width: 0, height: 0 };
+  /** A video file's frames waiting for their mesh (landmarksOf), by request id. */
+  readonly #waiting = new Map<number, (mesh: Float32Array | undefined) => void>();
+  #posting: Promise<void> = Promise.resolve();
   /** For the benchmark: model time of each answer (ms) and when it came. */
   readonly refreshes: { at: number; ms: number }[] = [];
 
@@ -32,8 +36,15 @@ export class FaceTracker {
     this.#worker = worker;
   }
 
-  /** Starts the worker and loads the model; resolves when it can take frames. */
-  static async start(assetsBaseUrl: string, signal: AbortSignal): Promise<FaceTracker> {
+  /**
+   * Starts the worker and loads the model; resolves when it can take frames. `timeline`: how
+   * the detector refreshes (face-model-config.ts): "live" for a camera, "frames" for a file.
+   */
+  static async start(
+    assetsBaseUrl: string,
+    signal: AbortSignal,
+    timeline: FaceModelTimeline = "live",
+  ): Promise<FaceTracker> {
     let worker: Worker;
     try {
       worker = new Worker(`${assetsBaseUrl}/sdk/face-worker.js`, { type: "module" });
@@ -56,7 +67,7 @@ export class FaceTracker {
         else if (e.data.type === "failed")
           fail(`the face model did not load from ${assetsBaseUrl}/models/: ${e.data.message}`);
       };
-      worker.postMessage({ type: "init", assetsBaseUrl } satisfies WorkerRequest);
+      worker.postMessage({ type: "init", assetsBaseUrl, timeline } satisfies WorkerRequest);
     });
     worker.onmessage = (e: MessageEvent<WorkerReply>) => tracker.#answer(e.data);
     return tracker;
@@ -77,11 +88,35 @@ export class FaceTracker {
     );
   }
 
+  /**
+   * A video file's frame: its raw mesh (frame pixels), or undefined when no face is in it. The
+   * worker answers in the order it is asked: the model sees every frame, in order, however
+   * long each takes.
+   */
+  landmarksOf(frame: VideoFrame): Promise<Float32Array | undefined> {
+    const id = this.#nextId++;
+    // The copy starts now; the copies go to the worker in the order asked, whichever is ready first.
+    const bitmap = createImageBitmap(frame);
+    const mesh = new Promise<Float32Array | undefined>((resolve) => this.#waiting.set(id, resolve));
+    this.#posting = this.#posting
+      .then(() => bitmap)
+      .then(
+        (b) => this.#worker.postMessage({ type: "detect", id, frame: b } satisfies WorkerRequest, [b]),
+        () => this.#answer({ type: "landmarks", id, score: 0, ms: 0 }),
+      );
+    return mesh;
+  }
+
   #answer(reply: WorkerReply) {
     if (reply.type !== "landmarks") return;
-    this.#busy = false;
     const at = performance.now();
     this.refreshes.push({ at, ms: reply.ms });
+    const waiting = this.#waiting.get(reply.id);
+    if (waiting) {
+      this.#waiting.delete(reply.id);
+      return waiting(reply.mesh);
+    }
+    this.#busy = false;
     this.#lastAnswerFound = !!reply.mesh;
     if (!reply.mesh) return;
     const { mesh, speed } = followLandmarks(this.#landmarks, reply.mesh, at);

@@ -2,10 +2,10 @@
 // detector + 468-point mesh, tfjs on its WebAssembly backend). Bundled on its own into
 // public/sdk/face-worker.js; the models and .wasm files come from the app's public/models/.
 import { Human } from "@vladmandic/human";
-import { faceModelConfig } from "./face-model-config.js";
+import { faceModelConfig, type FaceModelTimeline } from "./face-model-config.js";
 
 export type WorkerRequest =
-  | { type: "init"; assetsBaseUrl: string }
+  | { type: "init"; assetsBaseUrl: string; timeline: FaceModelTimeline }
   | { type: "detect"; id: number; frame: ImageBitmap };
 export type WorkerReply =
   | { type: "ready" }
@@ -20,13 +20,14 @@ const scope = self as unknown as {
 
 let human: Human | undefined;
 
-const config = (assets: string) => faceModelConfig(`${assets}/models/tfjs/`, `${assets}/models/human/`);
+const config = (assets: string, timeline: FaceModelTimeline) =>
+  faceModelConfig(`${assets}/models/tfjs/`, `${assets}/models/human/`, timeline);
 
 scope.onmessage = async (e) => {
   const msg = e.data;
   if (msg.type === "init") {
     try {
-      human = new Human(config(msg.assetsBaseUrl));
+      human = new Human(config(msg.assetsBaseUrl, msg.timeline));
       await human.load();
       // One detection on a blank frame compiles the model's kernels before the first real frame.
       await human.detect(new ImageData(64, 64));

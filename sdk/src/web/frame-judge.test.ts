@@ -23,6 +23,7 @@ describe("FrameJudge", () => {
     judge.judge(good);
     expect(judge.judge({ face: false })).toEqual({
       usable: false,
+      why: "no-face",
       changes: [{ type: "face", event: { found: false } }],
     });
     expect(judge.judge({ face: false }).changes).toEqual([]);
@@ -32,7 +33,7 @@ describe("FrameJudge", () => {
     const judge = new FrameJudge();
     judge.judge(good);
     const dark = judge.judge({ ...good, faceLuma: TOO_DARK_LUMA - 10.4 });
-    expect(dark.usable).toBe(false);
+    expect(dark).toMatchObject({ usable: false, why: "too-dark" });
     expect(dark.changes).toEqual([{ type: "lighting", event: { tooDark: true, level: 40 } }]);
     expect(judge.judge(good).changes).toEqual([{ type: "lighting", event: { tooDark: false, level: 140 } }]);
   });
@@ -41,13 +42,13 @@ describe("FrameJudge", () => {
     const judge = new FrameJudge();
     judge.judge(good);
     const moving = judge.judge({ ...good, speed: TOO_FAST * 2 });
-    expect(moving).toEqual({ usable: false, changes: [{ type: "motion", event: { tooMuch: true } }] });
+    expect(moving).toEqual({ usable: false, why: "moving", changes: [{ type: "motion", event: { tooMuch: true } }] });
     expect(judge.judge(good)).toEqual({ usable: true, changes: [{ type: "motion", event: { tooMuch: false } }] });
   });
 
   it("a face region that is mostly not skin (covered by a hand or a mask) does not count", () => {
     const judge = new FrameJudge();
-    expect(judge.judge({ ...good, skinFraction: MIN_SKIN - 0.01 }).usable).toBe(false);
+    expect(judge.judge({ ...good, skinFraction: MIN_SKIN - 0.01 })).toMatchObject({ usable: false, why: "not-skin" });
   });
 });
 

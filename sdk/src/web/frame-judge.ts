@@ -11,6 +11,9 @@ export const MIN_SKIN = 0.25;
 
 export type FrameLook = { face: false } | { face: true; faceLuma: number; skinFraction: number; speed: number };
 
+/** Why a frame does not count: no face found, too dark, moving too fast, too little skin. */
+export type UnusableReason = "no-face" | "too-dark" | "moving" | "not-skin";
+
 export type FeedbackChange =
   | { type: "face"; event: CaptureEvents["face"] }
   | { type: "lighting"; event: CaptureEvents["lighting"] }
@@ -21,14 +24,17 @@ export class FrameJudge {
   #dark = false;
   #moving = false;
 
-  /** Usable: a face in view, light enough, still enough and mostly skin. Changes: since the last frame. */
-  judge(look: FrameLook): { usable: boolean; changes: FeedbackChange[] } {
+  /**
+   * Usable: a face in view, light enough, still enough and mostly skin (`why` names the first
+   * rule a frame breaks). Changes: since the last frame.
+   */
+  judge(look: FrameLook): { usable: boolean; why?: UnusableReason; changes: FeedbackChange[] } {
     const changes: FeedbackChange[] = [];
     if (look.face !== this.#face) {
       this.#face = look.face;
       changes.push({ type: "face", event: { found: look.face } });
     }
-    if (!look.face) return { usable: false, changes };
+    if (!look.face) return { usable: false, why: "no-face", changes };
     const dark = look.faceLuma < TOO_DARK_LUMA;
     if (dark !== this.#dark) {
       this.#dark = dark;
@@ -39,7 +45,8 @@ export class FrameJudge {
       this.#moving = moving;
       changes.push({ type: "motion", event: { tooMuch: moving } });
     }
-    return { usable: !dark && !moving && look.skinFraction >= MIN_SKIN, changes };
+    const why = dark ? "too-dark" : moving ? "moving" : look.skinFraction < MIN_SKIN ? "not-skin" : undefined;
+    return { usable: !why, why, changes };
   }
 }
 

@@ -21,8 +21,8 @@ export class RegionSampler {
     this.#ctx = ctx;
   }
 
-  /** Fills `out` (one tensor frame) from the video's current frame. */
-  sample(video: HTMLVideoElement, layouts: RegionLayout[], out: Uint8Array): FrameStats {
+  /** Fills `out` (one tensor frame) from the video's current frame, or a decoded file's frame. */
+  sample(video: HTMLVideoElement | VideoFrame, layouts: RegionLayout[], out: Uint8Array): FrameStats {
     for (const [r, { box }] of layouts.entries())
       this.#ctx.drawImage(video, box.x, box.y, box.w, box.h, r * PATCH, 0, PATCH, PATCH);
     return skinFrame(this.#ctx.getImageData(0, 0, 4 * PATCH, PATCH).data, layouts, out);
