@@ -101,12 +101,16 @@ function setTryItToday(scanCount: number) {
 test("camera: the regions and progress ring over the preview, then a heart rate within 3 bpm and the code that ran", async ({
   baseURL,
 }, testInfo) => {
+  // Up to three captures when the machine is busy (below).
+  test.setTimeout(300_000);
   const page = await signedIn(await launchWithCamera(y4m), baseURL!);
   await expect(page.getByTestId("allowance")).toContainText("20 of 20 Try it scans left today");
   await checkPage(page, "try-it-idle", testInfo);
 
   // A machine far too busy for Chromium's file camera to keep pace measures the machine, not
-  // the page: such a scan is taken again.
+  // the page: such a scan is taken again. So is a capture whose face tracking the busy machine
+  // starved into "not enough usable signal" (nothing uploaded, no scan used); the capture
+  // tests (capture.spec.ts) hold the SDK to its accuracy, this one the page.
   let shown: { expected: number; pace: number };
   for (let tries = 1; ; tries++) {
     await page.getByRole("button", { name: /Start scan|Scan again/ }).click();
@@ -119,7 +123,13 @@ test("camera: the regions and progress ring over the preview, then a heart rate 
     }
     await expect(page.getByTestId("progress-ring")).toBeHidden({ timeout: 120_000 });
     shown = await shownByCamera(page, truth);
-    await expect(page.getByTestId("result-card")).toBeVisible({ timeout: 120_000 });
+    const starved = page.getByRole("alert").filter({ hasText: "Not enough usable signal" });
+    await expect(page.getByTestId("result-card").or(starved)).toBeVisible({ timeout: 120_000 });
+    if (tries < 3 && (await starved.isVisible())) {
+      console.log(`not enough usable signal at camera pace ${(100 * shown.pace).toFixed(1)}%: scanning again`);
+      continue;
+    }
+    await expect(page.getByTestId("result-card")).toBeVisible();
     scans++;
     if (shown.pace >= MIN_CAMERA_PACE || tries === 3) break;
     console.log(`camera ran at ${(100 * shown.pace).toFixed(1)}% of real time: scanning again`);

@@ -1,5 +1,7 @@
 import pg from "pg";
+import { Secret } from "otpauth";
 import { hashPassword } from "../../lib/accounts/password";
+import { sealTotpSecret } from "../../lib/accounts/totp-secret-box";
 import { lastMonths } from "../../lib/usage/month";
 
 // The support benchmark's data, written in bulk with generate_series: 20,000 accounts (5% verified
@@ -8,9 +10,15 @@ import { lastMonths } from "../../lib/usage/month";
 // of usage and 20 internal notes. The request log: 10 entries per account over 30 days (a third
 // failed), 25 failures in the last day for every 50th account (the "many failed requests"
 // queue), and 10,000 entries in the last day for the busy account, 1,000 of them failed.
-// One staff account signs in to read it all.
+// One staff account signs in to read it all, with its authenticator code (the console opens
+// only to a sign-in that proved a second factor; docs/support.md, "Access"). Its secret is
+// sealed under the NEXTAUTH_SECRET the benchmark gives the server.
 
-export const STAFF = { email: "staff@bench.test", password: "Bench-Support-Staff-2026" };
+export const STAFF = {
+  email: "staff@bench.test",
+  password: "Bench-Support-Staff-2026",
+  totpSecret: new Secret({ size: 20 }).base32,
+};
 const ACCOUNTS = 20_000;
 const BUSY_AUDIT_ROWS = 10_000;
 const BUSY_LOG_ROWS = 10_000;
@@ -32,6 +40,11 @@ export async function seedSupportData(url: string) {
        VALUES (gen_random_uuid(), $1, 'Bench Staff', $2, 'active', 'staff', now(), now()) RETURNING id`,
       [STAFF.email, await hashPassword(STAFF.password)],
     );
+    await c.query(`UPDATE "Developer" SET "totpEnabledAt" = now() WHERE id = $1`, [staff.rows[0].id]);
+    await c.query(`INSERT INTO "TotpFactor" ("developerId", secret, "confirmedAt") VALUES ($1, $2, now())`, [
+      staff.rows[0].id,
+      sealTotpSecret(STAFF.totpSecret),
+    ]);
     const busy = await c.query(
       `INSERT INTO "Developer" (id, email, name, company, "passwordHash", status, plan, "emailVerifiedAt", "stripeCustomerId", "stripeSubscriptionStatus", "updatedAt")
        VALUES (gen_random_uuid(), 'busy@bench.test', 'Busy Developer', 'Busy Inc', 'not-a-hash', 'active', 'pro', now(), 'cus_bench', 'active', now()) RETURNING id`,
