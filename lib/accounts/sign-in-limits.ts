@@ -2,6 +2,7 @@ import {
   assertNotBlocked,
   countAttemptUpFront,
   forgiveAttempt,
+  recordFailureOrBlock,
   recordAuthSuccess,
   THROTTLE_LIMITS,
   THROTTLE_WINDOW_SECONDS,
@@ -28,9 +29,9 @@ const addressSide = (a: SignInAttempt) =>
 /** Counts a sign-in attempt against the IP and the address (or device) before the (slow) password check. */
 export async function countSignInAttempt(a: SignInAttempt, now: Date): Promise<void> {
   const [scope, id] = addressSide(a);
+  // Two round trips, as one counter took: both blocks read, then both counts written.
   await Promise.all([assertNotBlocked("login", a.ip, now), assertNotBlocked(scope, id, now)]);
-  await countAttemptUpFront("login", a.ip, now);
-  await countAttemptUpFront(scope, id, now);
+  await Promise.all([recordFailureOrBlock("login", a.ip, now), recordFailureOrBlock(scope, id, now)]);
 }
 
 /** A right password that still needs its code: not a failure, and not yet a success. */
