@@ -7,8 +7,7 @@ import {
   THROTTLE_LIMITS,
   THROTTLE_WINDOW_SECONDS,
 } from "@/lib/limits/auth-throttle";
-import { logger } from "@/lib/logger";
-import { sendMail } from "@/lib/mail/send-mail";
+import { notify } from "@/lib/mail/send-mail";
 import { codeEntryLockedMail } from "@/lib/mail/security-notices";
 
 // The sign-in brute-force rules (docs/api.md, "Brute-force protection"), for the portal's form
@@ -67,9 +66,7 @@ export async function checkedCode(
 ): Promise<void> {
   if (right) return recordAuthSuccess("second-factor", account.id, now, true);
   if (attempt !== THROTTLE_LIMITS["second-factor"]) return;
-  await sendMail(codeEntryLockedMail(account.email, THROTTLE_WINDOW_SECONDS / 60)).catch((err) =>
-    logger.error("code lock mail failed", { error: err instanceof Error ? err.message : String(err) }),
-  );
+  await notify(codeEntryLockedMail(account.email, THROTTLE_WINDOW_SECONDS / 60));
 }
 
 /** A completed password reset proves the mailbox: the address's and the account's blocks end. */

@@ -5,8 +5,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
-import { logger } from "@/lib/logger";
-import { sendMail } from "@/lib/mail/send-mail";
+import { notify } from "@/lib/mail/send-mail";
 import { twoFactorChangedMail } from "@/lib/mail/security-notices";
 import { openTotpSecret, sealTotpSecret } from "./totp-secret-box";
 
@@ -133,15 +132,8 @@ export async function confirmTotpEnrolment(
     });
     return fresh;
   });
-  await mailQuietly(twoFactorChangedMail(developer.email, true, false));
+  await notify(twoFactorChangedMail(developer.email, true, false));
   return { recovery_codes: codes };
-}
-
-/** A security notice that must not fail the change it reports (the change is already made). */
-export async function mailQuietly(mail: Parameters<typeof sendMail>[0]): Promise<void> {
-  await sendMail(mail).catch((err) =>
-    logger.error("security notice mail failed", { error: err instanceof Error ? err.message : String(err) }),
-  );
 }
 
 /** Ten new recovery codes replacing the old ones (in the caller's transaction); shown once. */

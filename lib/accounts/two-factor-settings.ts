@@ -7,7 +7,8 @@ import { recoveryCodesRenewedMail, twoFactorChangedMail } from "@/lib/mail/secur
 import { verifyPassword } from "./password";
 import { countAttemptUpFront, forgiveAttempt } from "@/lib/limits/auth-throttle";
 import { checkedCode, countCodeAttempt } from "./sign-in-limits";
-import { mailQuietly, replaceRecoveryCodes, verifySecondFactor } from "./totp";
+import { notify } from "@/lib/mail/send-mail";
+import { replaceRecoveryCodes, verifySecondFactor } from "./totp";
 
 // What the owner of an account with two-factor sign-in can change about it, each proved by the
 // password and a current code (docs/api.md, "Two-factor sign-in"): turn it off, or make new
@@ -57,7 +58,7 @@ export async function disableTwoFactor(owner: Owner, proof: unknown, ip: string,
       ip,
     });
   });
-  await mailQuietly(twoFactorChangedMail(owner.email, false, false));
+  await notify(twoFactorChangedMail(owner.email, false, false));
 }
 
 /** The owner replaces the recovery codes; the new ones are returned, the only time they are shown. */
@@ -80,6 +81,6 @@ export async function renewRecoveryCodes(
     });
     return fresh;
   });
-  await mailQuietly(recoveryCodesRenewedMail(owner.email));
+  await notify(recoveryCodesRenewedMail(owner.email));
   return { recovery_codes: codes };
 }

@@ -19,6 +19,19 @@ function smtpTransport(url: string): Transporter {
 
 const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
+/**
+ * Sends a notice about a change already made: a mail server that is down does not undo it.
+ * False when the mail could not be sent (sendMail has logged why).
+ */
+export async function notify(mail: Mail): Promise<boolean> {
+  try {
+    await sendMail(mail);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Sends one mail; a mail server that is down is 503 UNAVAILABLE (retryable), never a 500. */
 export async function sendMail(mail: Mail): Promise<void> {
   const settings = env();

@@ -1,8 +1,6 @@
 // The account a staff action is about, and the notice mailed after it.
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
-import { logger } from "@/lib/logger";
-import { sendMail, type Mail } from "@/lib/mail/send-mail";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 
@@ -21,19 +19,7 @@ export async function loadTarget(tx: Tx, staff: Staff, developerId: string) {
   return dev;
 }
 
-/** Sends a notice after the change committed; a mail server that is down does not undo the change. */
-export async function notify(mail: Mail): Promise<boolean> {
-  try {
-    await sendMail(mail);
-    return true;
-  } catch (err) {
-    logger.error("support notice not sent", {
-      subject: mail.subject,
-      error: err instanceof Error ? err.message : String(err),
-    });
-    return false;
-  }
-}
+export { notify } from "@/lib/mail/send-mail";
 
 /** The sentence staff read after an action that mails the developer. */
 export const mailNote = (sent: boolean) =>
