@@ -30,6 +30,7 @@ let scans = 0;
 // fair comparison (0.84 of real time measured within 0.3 bpm here); only a camera stalling
 // worse than this is taken as a machine too busy to judge by.
 const MIN_CAMERA_PACE = 0.8;
+const MAX_CAMERA_PACE = 1.1;
 
 test.beforeAll(async ({ request }) => {
   // Writing the video takes ~12 s of CPU, much longer on a loaded machine.
@@ -131,7 +132,8 @@ test("camera: the regions and progress ring over the preview, then a heart rate 
     }
     await expect(page.getByTestId("result-card")).toBeVisible();
     scans++;
-    if (shown.pace >= MIN_CAMERA_PACE || tries === 3) break;
+    // A camera catching up after a stall (pace well above real time) squeezes the pulse too.
+    if ((shown.pace >= MIN_CAMERA_PACE && shown.pace <= MAX_CAMERA_PACE) || tries === 3) break;
     console.log(`camera ran at ${(100 * shown.pace).toFixed(1)}% of real time: scanning again`);
   }
   const measured = await heartRateShown(page);
