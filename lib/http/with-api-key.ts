@@ -1,5 +1,4 @@
 import type { Developer } from "@/lib/generated/prisma/client";
-import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import { checkApiKey, findApiKey } from "@/lib/keys/authenticate-key";
 import {
   assertTokenOrigin,
@@ -10,7 +9,8 @@ import {
 import { looksLikeClientToken } from "@/lib/keys/client-token-format";
 import { extractApiKey } from "@/lib/keys/extract-key";
 import { assertStateNotBlocked, recordFailureOrBlock, throttleStore } from "@/lib/limits/auth-throttle";
-import { rateLimiter, type RateDecision } from "@/lib/limits/rate-limiter";
+import { rateLimiter } from "@/lib/limits/rate-limiter";
+import { admit } from "@/lib/sdk-access/admit";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { usageFigures, usageHeaders } from "@/lib/usage/usage-headers";
 import { isDependencyDown } from "./unavailable";
@@ -27,14 +27,6 @@ export function setSdkClock(next: () => Date): void {
 /** The SDK's notion of now (see setSdkClock). */
 export function sdkNow(): Date {
   return clock();
-}
-
-export function rateHeaders(d: RateDecision): Record<string, string> {
-  return {
-    "X-RateLimit-Limit": String(d.limit),
-    "X-RateLimit-Remaining": String(d.remaining),
-    "X-RateLimit-Reset": String(d.resetAt),
-  };
 }
 
 /** Whom the request log files this request under (docs/api.md, "Request log"). */
@@ -100,7 +92,7 @@ export async function apiKeyFlow(
   }
 }
 
-/** A client token's origin, account status and the hourly limit, then the handler. */
+/** A client token's origin, account status and the hourly limit (lib/sdk-access/admit.ts), then the handler. */
 async function limited(
   ctx: RequestContext,
   key: SdkCredential,
@@ -108,26 +100,11 @@ async function limited(
   fn: (ctx: SdkContext) => Promise<Response>,
 ): Promise<Response> {
   const limit = PLAN_LIMITS[key.developer.plan].requestsPerHour;
-  const setRateHeaders = (d: RateDecision) => {
-    for (const [name, value] of Object.entries(rateHeaders(d))) ctx.responseHeaders.set(name, value);
-  };
-  try {
-    assertTokenOrigin(key, ctx.req);
-    assertDeveloperActive(key.developer);
-  } catch (err) {
-    // The account is known, so its figures go on the answer; an origin or account 403 is not
-    // counted.
-    setRateHeaders(await rateLimiter().peek(key.developerId, limit, now));
-    throw err;
-  }
-  const decision = await rateLimiter().hit(key.developerId, limit, now);
-  setRateHeaders(decision);
-  if (!decision.allowed) {
-    throw new ApiError(
-      "RATE_LIMIT_EXCEEDED",
-      "Hourly request limit exceeded; retry after the Retry-After seconds",
-      decision.retryAfter,
-    );
-  }
+  await admit(ctx.responseHeaders, {
+    account: { status: key.developer.status, verified: key.developer.emailVerifiedAt !== null },
+    gate: () => assertTokenOrigin(key, ctx.req),
+    hit: () => rateLimiter().hit(key.developerId, limit, now),
+    peek: () => rateLimiter().peek(key.developerId, limit, now),
+  });
   return fn({ ...ctx, key, developer: key.developer, now });
 }

@@ -1,11 +1,10 @@
 import { db } from "@/lib/db";
 import type { ApiKey, Developer } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
+import { assertKeyUsable, keyTouchDue } from "@/lib/sdk-access/rules";
+import { TOUCH_KEY_SQL, touchKeyValues } from "@/lib/sdk-access/sql";
 import { hashApiKey, isWellFormedApiKey } from "./key-format";
 import { findRolledKey } from "./roll-key";
-
-// last_used_at is refreshed at most this often, so a busy key does not write on every request.
-const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * A key row with its developer, and which of its secrets was presented: its current one
@@ -60,8 +59,8 @@ export async function findApiKey(presented: string, now = new Date()): Promise<A
 }
 
 /**
- * Turns a lookup into the authenticated key, or throws 401 with the exact reason.
- * Revoked wins over expired.
+ * Turns a lookup into the authenticated key, or throws 401 with the exact reason
+ * (lib/sdk-access/rules.ts: revoked wins over expired).
  */
 export async function checkApiKey(
   presented: string,
@@ -72,18 +71,10 @@ export async function checkApiKey(
     throw new ApiError("API_KEY_INVALID", "An API key is required (X-API-Key header or Authorization: Bearer)");
   if (!isWellFormedApiKey(presented)) throw new ApiError("API_KEY_INVALID", "The API key is malformed");
   if (!key) throw new ApiError("API_KEY_INVALID", "The API key does not exist");
-  if (key.revokedAt) throw new ApiError("API_KEY_REVOKED", "The API key was revoked");
-  if (key.expiresAt && key.expiresAt <= now) throw new ApiError("API_KEY_EXPIRED", "The API key has expired");
-  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
-    // Conditional, so concurrent requests write once; a failure here must not fail the request.
-    await db.apiKey
-      .updateMany({
-        where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] },
-        data: { lastUsedAt: now },
-      })
-      .catch(() => undefined);
-  }
+  assertKeyUsable({ revoked: key.revokedAt !== null, expired: key.expiresAt !== null && key.expiresAt <= now });
+  // Conditional, so concurrent requests write once; a failure here must not fail the request.
+  if (keyTouchDue(key.lastUsedAt, now))
+    await db.$executeRawUnsafe(TOUCH_KEY_SQL, ...touchKeyValues(key.id, now)).catch(() => undefined);
   return key;
 }
 

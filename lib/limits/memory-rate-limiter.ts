@@ -1,4 +1,4 @@
-import { decide, RATE_WINDOW_MS, type RateDecision, type RateLimiter } from "./rate-limiter";
+import { decide, RATE_WINDOW_MS, type RateDecision, type RateLimiter } from "./rate-window";
 
 /** For the embedded single-process default: exact within one process only. */
 export class MemoryRateLimiter implements RateLimiter {

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
-import { decide, RATE_WINDOW_MS, type RateDecision, type RateLimiter } from "./rate-limiter";
+import { sqlTime, windowCtes } from "@/lib/sdk-access/sql";
+import { decide, RATE_WINDOW_MS, type RateDecision, type RateLimiter } from "./rate-window";
 
 type Row = {
   seq: bigint;
@@ -9,6 +10,29 @@ type Row = {
   firstAt: Date | null;
   seenSeq: bigint | null;
 };
+
+/** What the window's CTEs (lib/sdk-access/sql.ts, windowCtes) returned for one counted request. */
+export type CountedWindow = {
+  seq: bigint;
+  lastAtMs: number;
+  allowed: boolean;
+  firstSeq: bigint | null;
+  firstAtMs: number | null;
+  seenSeq: bigint | null;
+};
+
+/** The decision on a request the window's CTEs counted (the arithmetic is explained below). */
+export function countedDecision(w: CountedWindow, limit: number, now: Date): RateDecision {
+  const first = w.firstSeq ?? (w.seenSeq ?? 0n) + 1n;
+  // The oldest in-window time is known unless every in-window row is newer than the snapshot.
+  return decide(limit, Number(w.seq - first + 1n), w.firstAtMs ?? w.lastAtMs, w.allowed, now);
+}
+
+const HIT_SQL = `
+  WITH ok AS (SELECT $1::uuid AS "developerId", $4::int AS hourly),
+  ${windowCtes({ now: "$2::timestamp", since: "$3::timestamp" })}
+  SELECT counted.seq, counted."lastAt", counted."lastAllowed" AS allowed, seen."firstSeq", seen."firstAt", seen."seenSeq"
+  FROM counted, seen`;
 
 /**
  * Exact across any number of app instances, in one autocommit statement, O(1) in the window.
@@ -25,35 +49,9 @@ type Row = {
 export class PostgresRateLimiter implements RateLimiter {
   async hit(developerId: string, limit: number, now: Date): Promise<RateDecision> {
     const since = new Date(now.getTime() - RATE_WINDOW_MS);
-    const [row] = await db.$queryRaw<Row[]>`
-      WITH seen AS (
-        SELECT f.seq AS "firstSeq", f.at AS "firstAt",
-               (SELECT c.seq FROM "RateCounter" c WHERE c."developerId" = ${developerId}::uuid) AS "seenSeq"
-        FROM (SELECT 1) one
-        LEFT JOIN LATERAL (
-          SELECT seq, at FROM "RateHit" WHERE "developerId" = ${developerId}::uuid AND at > ${since}
-          ORDER BY at, seq LIMIT 1
-        ) f ON true
-      ), counted AS (
-        INSERT INTO "RateCounter" AS c ("developerId", seq, "lastAt", "lastAllowed")
-        VALUES (${developerId}::uuid, CASE WHEN ${limit} > 0 THEN 1 ELSE 0 END, ${now}, ${limit} > 0)
-        ON CONFLICT ("developerId") DO UPDATE SET
-          seq = c.seq + CASE WHEN c.seq - (SELECT coalesce("firstSeq", "seenSeq" + 1, 1) FROM seen) + 1 < ${limit} THEN 1 ELSE 0 END,
-          "lastAt" = CASE WHEN c.seq - (SELECT coalesce("firstSeq", "seenSeq" + 1, 1) FROM seen) + 1 < ${limit}
-                          THEN GREATEST(c."lastAt", ${now}) ELSE c."lastAt" END,
-          "lastAllowed" = c.seq - (SELECT coalesce("firstSeq", "seenSeq" + 1, 1) FROM seen) + 1 < ${limit}
-        RETURNING c.seq, c."lastAt", c."lastAllowed"
-      ), logged AS (
-        INSERT INTO "RateHit" ("developerId", seq, at)
-        SELECT ${developerId}::uuid, seq, "lastAt" FROM counted WHERE "lastAllowed"
-      )
-      SELECT counted.seq, counted."lastAt", counted."lastAllowed" AS allowed, seen."firstSeq", seen."firstAt", seen."seenSeq"
-      FROM counted, seen`;
-    const first = row.firstSeq ?? (row.seenSeq ?? 0n) + 1n;
-    const counted = Number(row.seq - first + 1n);
-    // The oldest in-window time is known unless every in-window row is newer than the snapshot.
-    const oldestMs = (row.firstAt ?? row.lastAt).getTime();
-    return decide(limit, counted, oldestMs, row.allowed, now);
+    const [row] = await db.$queryRawUnsafe<Row[]>(HIT_SQL, developerId, sqlTime(now), sqlTime(since), limit);
+    const window = { ...row, lastAtMs: row.lastAt.getTime(), firstAtMs: row.firstAt?.getTime() ?? null };
+    return countedDecision(window, limit, now);
   }
 
   /** The window's count and oldest time, read without counting. */

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { redis } from "@/lib/redis";
-import { decide, RATE_WINDOW_MS, type RateDecision, type RateLimiter } from "./rate-limiter";
+import { decide, RATE_WINDOW_MS, type RateDecision, type RateLimiter } from "./rate-window";
 
 // Exact sliding window in one round trip: a Lua script runs atomically on the Redis server, so
 // any number of app instances share one exact count. Each developer's counted requests are a

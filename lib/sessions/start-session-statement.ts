@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
-import { RATE_WINDOW_MS } from "@/lib/limits/rate-limiter";
+import { RATE_WINDOW_MS } from "@/lib/limits/rate-window";
+import { sessionCtes, sqlTime, TOUCH_KEY_SQL, touchKeyValues, windowCtes } from "@/lib/sdk-access/sql";
 import { dayOf, monthOf } from "@/lib/usage/month";
 
 // Session start in one statement (docs/benchmarks.md, "Session start"): the key with its account
@@ -32,50 +33,21 @@ const KEY = `
     WHERE k."keyHash" = $1
   )`;
 
-// The PostgreSQL window of lib/limits/postgres-rate-limiter.ts, for the account of `ok`.
-const WINDOW = `
-  seen AS (
-    SELECT f.seq AS "firstSeq", f.at AS "firstAt",
-           (SELECT c.seq FROM "RateCounter" c WHERE c."developerId" = ok."developerId") AS "seenSeq"
-    FROM ok LEFT JOIN LATERAL (
-      SELECT seq, at FROM "RateHit" WHERE "developerId" = ok."developerId" AND at > $10::timestamp ORDER BY at, seq LIMIT 1
-    ) f ON true
-  ),
-  counted AS (
-    INSERT INTO "RateCounter" AS c ("developerId", seq, "lastAt", "lastAllowed")
-    SELECT "developerId", 1, $2::timestamp, true FROM ok
-    ON CONFLICT ("developerId") DO UPDATE SET
-      seq = c.seq + CASE WHEN c.seq - (SELECT coalesce("firstSeq", "seenSeq" + 1, 1) FROM seen) + 1 < (SELECT hourly FROM ok) THEN 1 ELSE 0 END,
-      "lastAt" = CASE WHEN c.seq - (SELECT coalesce("firstSeq", "seenSeq" + 1, 1) FROM seen) + 1 < (SELECT hourly FROM ok)
-                      THEN GREATEST(c."lastAt", $2::timestamp) ELSE c."lastAt" END,
-      "lastAllowed" = c.seq - (SELECT coalesce("firstSeq", "seenSeq" + 1, 1) FROM seen) + 1 < (SELECT hourly FROM ok)
-    RETURNING c.seq, c."lastAt", c."lastAllowed"
-  ),
-  logged AS (
-    INSERT INTO "RateHit" ("developerId", seq, at)
-    SELECT (SELECT "developerId" FROM ok), seq, "lastAt" FROM counted WHERE "lastAllowed"
-  )`;
+// The key and account rules (lib/sdk-access/rules.ts) as the condition of every write.
+const ADMITTED = `NOT revoked AND NOT expired AND status = 'active'`;
 
-const SESSION = `
-  used AS (
-    INSERT INTO "UsageMonth" AS u ("developerId", month, "scanCount", "lastScanAt")
-    SELECT "developerId", $8, 1, $2::timestamp FROM go WHERE env = 'live'
-    ON CONFLICT ("developerId", month) DO UPDATE
-      SET "scanCount" = u."scanCount" + 1, "lastScanAt" = EXCLUDED."lastScanAt"
-      WHERE u."scanCount" < (SELECT monthly FROM go)
-    RETURNING u."scanCount", u."alert80SentAt" IS NULL AS unsent80, u."alert100SentAt" IS NULL AS unsent100
-  ),
-  daily AS (
-    INSERT INTO "KeyUsageDay" ("apiKeyId", day, "scanCount")
-    SELECT (SELECT "keyId" FROM go), $9, 1 FROM used
-    ON CONFLICT ("apiKeyId", day) DO UPDATE SET "scanCount" = "KeyUsageDay"."scanCount" + 1
-  ),
-  created AS (
-    INSERT INTO "Session" (id, "developerId", "apiKeyId", environment, demographics, "fallbackConfig", "expiresAt", "createdAt", "updatedAt")
-    SELECT $4::uuid, "developerId", "keyId", env::"KeyEnvironment", $5::jsonb, $6::jsonb, $7::timestamp, $2::timestamp, $2::timestamp
-    FROM go WHERE env = 'test' OR EXISTS (SELECT 1 FROM used)
-    RETURNING id
-  )`;
+// Numbered as params() below: $2 now, $4..$9 the session, $10 the window's start.
+const WINDOW = windowCtes({ now: "$2::timestamp", since: "$10::timestamp" });
+
+const SESSION = sessionCtes({
+  now: "$2::timestamp",
+  month: "$8",
+  day: "$9",
+  sessionId: "$4::uuid",
+  demographics: "$5::jsonb",
+  fallbackConfig: "$6::jsonb",
+  expiresAt: "$7::timestamp",
+});
 
 const RESULT = `
   k.*, u."scanCount" AS "scansUsed", u.unsent80, u.unsent100, (SELECT count(*)::int FROM created) AS created,
@@ -86,7 +58,7 @@ const WITH_POSTGRES_WINDOW = `
 WITH ${KEY},
   t AS (SELECT coalesce("blockedUntil" > $2::timestamp, false) AS blocked, (extract(epoch FROM "blockedUntil") * 1000)::float8 AS "blockedMs"
         FROM "AuthThrottle" WHERE scope = 'sdk' AND identifier = $11),
-  ok AS (SELECT * FROM k WHERE NOT revoked AND NOT expired AND status = 'active' AND NOT EXISTS (SELECT 1 FROM t WHERE blocked)),
+  ok AS (SELECT * FROM k WHERE ${ADMITTED} AND NOT EXISTS (SELECT 1 FROM t WHERE blocked)),
   ${WINDOW},
   go AS (SELECT ok.* FROM ok, counted WHERE counted."lastAllowed" AND $3::boolean),
   ${SESSION}
@@ -98,7 +70,7 @@ FROM (SELECT 1) one LEFT JOIN k ON true LEFT JOIN t ON true LEFT JOIN counted c 
 /** With the window in Redis, judged already by the plan $10: creates only if the plan is still that. */
 const WITH_REDIS_WINDOW = `
 WITH ${KEY},
-  ok AS (SELECT * FROM k WHERE NOT revoked AND NOT expired AND status = 'active' AND plan = $10),
+  ok AS (SELECT * FROM k WHERE ${ADMITTED} AND plan = $10),
   go AS (SELECT * FROM ok WHERE $3::boolean),
   ${SESSION}
 SELECT ${RESULT}
@@ -146,8 +118,7 @@ export type NewStart = {
   expiresAt: Date;
 };
 
-// PostgreSQL's timestamp(3) columns hold UTC wall time; an ISO string's zone is ignored on input.
-const ts = (d: Date) => d.toISOString();
+const ts = sqlTime;
 
 function params(s: NewStart): unknown[] {
   return [
@@ -210,14 +181,9 @@ export async function alertRecipient(
   return rows[0];
 }
 
-/** last_used_at at most once a minute, conditional so concurrent requests write once; never fails the request. */
+/** Refreshes the key's last_used_at (lib/sdk-access/sql.ts); never fails the request. */
 export async function touchKey(pool: pg.Pool, keyId: string, now: Date): Promise<void> {
-  const stale = new Date(now.getTime() - 60_000);
   await pool
-    .query({
-      name: "vitals-touch-key",
-      text: `UPDATE "ApiKey" SET "lastUsedAt" = $2::timestamp WHERE id = $1::uuid AND ("lastUsedAt" IS NULL OR "lastUsedAt" < $3::timestamp)`,
-      values: [keyId, ts(now), ts(stale)],
-    })
+    .query({ name: "vitals-touch-key", text: TOUCH_KEY_SQL, values: touchKeyValues(keyId, now) })
     .catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { quotaExceeded } from "@/lib/sdk-access/rules";
 import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { tensorStorage } from "@/lib/storage/storage";
@@ -61,10 +61,7 @@ export async function startSession(
     if (!created && tryIt) throw tryItLimitError(now);
     if (!created) {
       onUsage(await usageFigures(developer, now));
-      throw new ApiError(
-        "QUOTA_EXCEEDED",
-        `The monthly scan quota of ${limit} is used up; it renews on the 1st (UTC) or with a plan upgrade`,
-      );
+      throw quotaExceeded(limit);
     }
     if (created.scansUsed !== null && created.alertsUnsent) {
       // Off the request: the answer does not wait for a mail server.
