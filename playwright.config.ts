@@ -28,7 +28,7 @@ export default defineConfig({
   },
   webServer: s.startServer
     ? {
-        command: "npx tsx scripts/start.ts",
+        command: "npx tsx server/start.ts",
         url: `${s.baseURL}/health`,
         timeout: 120_000,
         reuseExistingServer: false,

@@ -30,7 +30,7 @@ const envSchema = z
     SESSION_TTL_SECONDS: int(60, 24 * 3600).default(900),
     MAX_TENSOR_BYTES: int(1024, 1024 ** 3).default(128 * 1024 * 1024),
     // A JSON body (at most 512 KiB) not whole by then is 400 (lib/http/read-body.ts); uploads
-    // have the server's request timeout instead (lib/http/request-timeout.ts).
+    // have the server's request timeout instead (server/request-timeout.ts).
     JSON_BODY_TIMEOUT_MS: int(500, 600_000).default(30_000),
     STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
     STORAGE_DIR: optionalString,

@@ -7,7 +7,7 @@ port=$(node -e 'const s = require("net").createServer(); s.listen(0, () => { con
 log="$data/server.log"
 # Its own session and process group, so stopping it can never signal this script's group.
 env -u DATABASE_URL DATA_DIR="$data" PORT="$port" APP_URL="http://localhost:$port" \
-  setsid node_modules/.bin/tsx scripts/start.ts >"$log" 2>&1 &
+  setsid node_modules/.bin/tsx server/start.ts >"$log" 2>&1 &
 pid=$!
 trap 'kill -- -$pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data"' EXIT
 fail() { echo "smoke: $1"; cat "$log"; exit 1; }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 
 /** Starts `npm run worker`'s script as its own process and waits for its ready line. */
 export async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
     env: { ...process.env, LOG_LEVEL: "silent", INFERENCE_THREADS: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -10,7 +10,7 @@ describe("npm start with a bad setting", () => {
     ["DATABASE_URL", "mysql://db/x"],
     ["PORT", "99999"],
   ])("stops before serving and names %s", async (name, value) => {
-    const err = await run("node_modules/.bin/tsx", ["scripts/start.ts"], {
+    const err = await run("node_modules/.bin/tsx", ["server/start.ts"], {
       env: { ...process.env, [name]: value, PORT: name === "PORT" ? value : "3277" },
       timeout: 60_000,
     }).then(

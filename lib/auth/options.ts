@@ -23,7 +23,7 @@ async function sessionIdOfCookie(cookieHeader: string | null): Promise<string | 
 }
 
 export const authOptions: NextAuthOptions = {
-  // Read at request time: scripts/start.ts puts a generated secret into the environment first.
+  // Read at request time: server/start.ts puts a generated secret into the environment first.
   get secret() {
     return env().NEXTAUTH_SECRET;
   },

@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 
 /**
- * Set by our own server (scripts/server.ts) from the socket, overwriting anything a client sent,
+ * Set by our own server (server/http-server.ts) from the socket, overwriting anything a client sent,
  * so it can be trusted. Behind a proxy (TRUST_PROXY=true) the proxy's X-Forwarded-For is used.
  */
 export const CLIENT_IP_HEADER = "x-vitals-client-ip";

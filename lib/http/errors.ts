@@ -55,7 +55,7 @@ export class ApiError extends Error {
 /**
  * 413 for a request body refused before it was read to its end (over a size limit). The HTTP
  * server closes the connection after it, as after any answer sent before the body arrived
- * whole (lib/http/early-answer.ts).
+ * whole (server/early-answer.ts).
  */
 export function bodyTooLarge(message: string): ApiError {
   return new ApiError("PAYLOAD_TOO_LARGE", message);

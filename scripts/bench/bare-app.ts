@@ -1,5 +1,5 @@
 // The baseline of `npm run bench:api`: a minimal Next.js app (one route handler answering JSON),
-// built with this repository's next and served the way scripts/server.ts serves the product.
+// built with this repository's next and served the way server/http-server.ts serves the product.
 // Generated under .bench/ (git-ignored) so it resolves the same node_modules; never shipped.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -14,7 +14,9 @@ function where(url: string): string {
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (m) return m[1];
   if (url.startsWith("node:") || url === "") return url || "(native/VM)";
-  return url.includes("/.next/") ? "app (.next bundle)" : url.replace(/^file:\/\/.*?\/(lib|scripts|app)\//, "$1/");
+  return url.includes("/.next/")
+    ? "app (.next bundle)"
+    : url.replace(/^file:\/\/.*?\/(lib|server|scripts|app)\//, "$1/");
 }
 
 /**

@@ -20,7 +20,7 @@ export async function startServerProcess(
   port: number,
   nodeArgs: string[] = [],
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/start.ts"], {
     env: {
       ...process.env,
       ...env,

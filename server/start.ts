@@ -12,7 +12,7 @@ async function main() {
   resetEnv();
   const ran = await migrate();
   if (ran.length) console.log(`Migrations applied: ${ran.join(", ")}`);
-  const { startServer } = await import("./server");
+  const { startServer } = await import("./http-server");
   const server = await startServer({ port: settings.PORT, dev: process.argv.includes("--dev") });
   // A clean exit on stop signals: open requests finish (a scan in flight included: drainWindowMs),
   // then the process ends.

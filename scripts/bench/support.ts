@@ -6,12 +6,12 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import { createServer, type AddressInfo } from "node:net";
-import { applyMigrations } from "../lib/migrations/apply-migrations";
-import { withMigrationExecutor } from "../lib/migrations/executors";
-import { createDatabase, dropDatabase } from "../test/pg-admin";
-import { startServerProcess } from "./bench/server-process";
-import { seedSupportData, STAFF } from "./bench/support-seed";
-import { explainSupportQueries } from "./bench/support-explain";
+import { applyMigrations } from "../../lib/migrations/apply-migrations";
+import { withMigrationExecutor } from "../../lib/migrations/executors";
+import { createDatabase, dropDatabase } from "../../test/pg-admin";
+import { startServerProcess } from "./server-process";
+import { seedSupportData, STAFF } from "./support-seed";
+import { explainSupportQueries } from "./support-explain";
 
 // A free port: the machine is shared, and a fixed one may be taken.
 const PORT = await new Promise<number>((resolve) => {

@@ -11,13 +11,13 @@ import path from "node:path";
 import pg from "pg";
 import { Redis } from "ioredis";
 import { encodeTensor, synthesizeFrames } from "@vitals/inference";
-import { applyMigrations } from "../lib/migrations/apply-migrations";
-import { withMigrationExecutor } from "../lib/migrations/executors";
-import { createDatabase, dropDatabase } from "../test/pg-admin";
-import { BARE_PATH, buildBareApp, startBareServer } from "./bench/bare-app";
-import { summariseProfile } from "./bench/cpu-profile";
-import { describe, load, type Figures } from "./bench/load-figures";
-import { cpuMs, cpuMsOf, freePort, rssMiB, startServerProcess } from "./bench/server-process";
+import { applyMigrations } from "../../lib/migrations/apply-migrations";
+import { withMigrationExecutor } from "../../lib/migrations/executors";
+import { createDatabase, dropDatabase } from "../../test/pg-admin";
+import { BARE_PATH, buildBareApp, startBareServer } from "./bare-app";
+import { summariseProfile } from "./cpu-profile";
+import { describe, load, type Figures } from "./load-figures";
+import { cpuMs, cpuMsOf, freePort, rssMiB, startServerProcess } from "./server-process";
 
 // Free ports, picked at start: other benchmarks may run on this machine at the same time.
 let PORT = 0;
@@ -41,7 +41,7 @@ type Dev = { id: string; key: string };
 const ACCOUNTS_PER_RUN = 4;
 
 async function newDeveloper(): Promise<Dev> {
-  const { createDeveloperWithKeys } = await import("../test/fixtures");
+  const { createDeveloperWithKeys } = await import("../../test/fixtures");
   const { developer, live } = await createDeveloperWithKeys({ plan: "enterprise" });
   return { id: developer.id, key: live.key };
 }

@@ -1,4 +1,4 @@
-// Headers every answer carries, pages and API alike, set once by the server (scripts/server.ts).
+// Headers every answer carries, pages and API alike, set once by the server (server/http-server.ts).
 // The portal holds API keys and password-reset links, so: no framing (clickjacking), no MIME
 // sniffing, no full URL in the Referer sent elsewhere, and HSTS when the public address is HTTPS
 // (TLS itself ends at the deployment's proxy).

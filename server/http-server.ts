@@ -11,12 +11,12 @@ import {
   unreadableRequestResponse,
   methodToken,
   unservedMethodAnswer,
-} from "../lib/http/refused-requests";
-import { originForm } from "../lib/http/request-target";
-import { requestTimeoutMs } from "../lib/http/request-timeout";
-import { closeWhenAnsweredEarly } from "../lib/http/early-answer";
-import { serveWithHandler } from "../lib/http/node-bridge";
-import { securityHeaders } from "../lib/http/security-headers";
+} from "./refused-requests";
+import { originForm } from "./request-target";
+import { requestTimeoutMs } from "./request-timeout";
+import { closeWhenAnsweredEarly } from "./early-answer";
+import { serveWithHandler } from "./node-bridge";
+import { securityHeaders } from "./security-headers";
 import { env } from "../lib/env";
 import { directRoute } from "./direct-routes";
 
@@ -39,7 +39,7 @@ export async function startServer(opts: { port: number; dev?: boolean; hostname?
     // Overwrite whatever the client sent: only the socket address can be trusted.
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
     closeWhenAnsweredEarly(req, res);
-    // Served by its path, never redirected (lib/http/request-target.ts).
+    // Served by its path, never redirected (server/request-target.ts).
     const target = originForm(req.url ?? "/");
     // The framework's router would answer a path it cannot decode with a bare HTML/text 500,
     // a method no route serves with an empty 400, and `*` with a plain-text 500.
@@ -81,7 +81,7 @@ export async function startServer(opts: { port: number; dev?: boolean; hostname?
   server.headersTimeout = 66_000;
   // Headers and body must arrive whole within this (about 19 min for 128 MiB: the largest upload
   // at 1 Mbit/s plus a minute), so a body that never comes no longer holds its connection
-  // forever; answering is not timed, so inference is never cut (lib/http/request-timeout.ts).
+  // forever; answering is not timed, so inference is never cut (server/request-timeout.ts).
   server.requestTimeout = requestTimeoutMs(env().MAX_TENSOR_BYTES);
   await new Promise<void>((resolve) => server.listen(opts.port, opts.hostname ?? "0.0.0.0", resolve));
   return server;

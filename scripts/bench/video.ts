@@ -4,16 +4,16 @@
 // against ffmpeg decoding the same frames alone in the same run (the baseline: what any
 // reader of the file pays), and the heart rate the real inference reads from the tensor.
 // `-- --conditions`: accuracy over a grid of frame rates, codecs and face sizes instead
-// (bench-video-conditions.ts).
+// (video-conditions.ts).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { analyzeBuffer } from "@vitals/inference";
-import { writeFaceVideo } from "../e2e/fixtures/face-video";
-import { decodeFrames, decodeSize, probeVideo } from "../sdk/src/video/decode";
-import { NodeFaceModel, tensorFromVideo } from "../sdk/src/video/index";
-import { runConditions } from "./bench-video-conditions";
+import { writeFaceVideo } from "../../e2e/fixtures/face-video";
+import { decodeFrames, decodeSize, probeVideo } from "../../sdk/src/video/decode";
+import { NodeFaceModel, tensorFromVideo } from "../../sdk/src/video/index";
+import { runConditions } from "./video-conditions";
 
 if (process.argv.includes("--conditions")) {
   await runConditions();

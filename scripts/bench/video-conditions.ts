@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { analyzeBuffer } from "@vitals/inference";
-import { FRAME_SIZE, writeFaceVideo } from "../e2e/fixtures/face-video";
-import { CaptureError, NodeFaceModel, tensorFromVideo } from "../sdk/src/video/index";
+import { FRAME_SIZE, writeFaceVideo } from "../../e2e/fixtures/face-video";
+import { CaptureError, NodeFaceModel, tensorFromVideo } from "../../sdk/src/video/index";
 
 type Codec = { name: string; bitsPerPixel?: number; args: string[]; ext: string };
 const CODECS: Codec[] = [

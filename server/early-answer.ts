@@ -5,7 +5,7 @@ import type { Socket } from "node:net";
 // past a size limit, a 202 that ignores the rest) closes the connection: the rest of the body is
 // never used, so a client kept on the connection would go on sending into a socket nobody reads
 // until the request timeout (docs/api.md, "Errors"). The one place for the rule is the HTTP
-// server (scripts/server.ts), which sees every answer, routed or not.
+// server (server/http-server.ts), which sees every answer, routed or not.
 
 // After such an answer the socket is ended at once (FIN), but closed only once the client closes
 // it or after this long, while what it still sends is discarded: closing a socket with unread

@@ -1,5 +1,5 @@
 // How long the HTTP server waits for a request to arrive whole, headers and body
-// (scripts/server.ts; docs/deploy.md, "Timeouts"). Without a limit a body that never comes
+// (server/http-server.ts; docs/deploy.md, "Timeouts"). Without a limit a body that never comes
 // holds its connection forever; too short a one would cut honest uploads on slow links.
 
 // The slowest link an upload must get through: 1 Mbit/s, a weak mobile uplink.

@@ -8,7 +8,7 @@ import * as clientToken from "../app/sdk/client-token/route";
 import * as sessionStart from "../app/sdk/session/start/route";
 import * as uploadComplete from "../app/sdk/session/upload-complete/route";
 
-const DIRECT: Record<string, Endpoint> = {
+export const DIRECT: Record<string, Endpoint> = {
   "/sdk/client-token": clientToken,
   "/sdk/session/start": sessionStart,
   "/sdk/session/upload-complete": uploadComplete,

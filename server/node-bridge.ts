@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { env } from "../env";
-import type { RouteHandler } from "./handler";
-import { bodyDeadline } from "./read-body";
+import { env } from "../lib/env";
+import type { RouteHandler } from "../lib/http/handler";
+import { bodyDeadline } from "../lib/http/read-body";
 
 // Runs a route handler (a web Request -> Response function made by `route`) straight on Node's
 // HTTP server, for the few hot SDK endpoints the server serves without the framework's router

@@ -1,9 +1,9 @@
-// Requests the HTTP server answers itself, before the framework's router (scripts/server.ts).
+// Requests the HTTP server answers itself, before the framework's router (server/http-server.ts).
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
-import { CORS_HEADERS } from "./cors";
-import { HTTP_METHODS } from "./endpoint";
-import { ApiError } from "./errors";
+import { CORS_HEADERS } from "../lib/http/cors";
+import { HTTP_METHODS } from "../lib/http/endpoint";
+import { ApiError } from "../lib/http/errors";
 
 export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
 
@@ -75,7 +75,7 @@ export function missingHostAnswer(httpVersion: string, host: string | undefined)
  * A request target that names no path: `OPTIONS *` asks about the server as a whole, and gets
  * what a preflight gets (204, CORS) with the methods it serves in Allow; any other method with
  * `*`, or a target that is neither a path nor an http(s) URL, is 400. `target` is the target's
- * origin-form (lib/http/request-target.ts), null when it has none.
+ * origin-form (server/request-target.ts), null when it has none.
  */
 export function pathlessTargetAnswer(method: string | undefined, target: string | null): RawAnswer | null {
   if (target !== null) return null;
@@ -107,7 +107,7 @@ export function rawHttpResponse(answer: RawAnswer, headers: Record<string, strin
 
 const UNREADABLE_MESSAGES: Record<string, string> = {
   HPE_HEADER_OVERFLOW: "The request headers are too large",
-  // server.headersTimeout / requestTimeout passed before the request arrived whole (scripts/server.ts).
+  // server.headersTimeout / requestTimeout passed before the request arrived whole (server/http-server.ts).
   ERR_HTTP_REQUEST_TIMEOUT: "The request did not arrive in time",
 };
 

@@ -9,14 +9,14 @@
 import type { ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { Redis } from "ioredis";
-import { applyMigrations } from "../lib/migrations/apply-migrations";
-import { withMigrationExecutor } from "../lib/migrations/executors";
-import { createDatabase, dropDatabase } from "../test/pg-admin";
-import { startTcpProxy } from "../test/tcp-proxy";
-import { syntheticTensor } from "../test/tensors";
-import { startWorkerProcess } from "../test/worker-process";
-import { fullScan, newTally, startOnly, type Tally } from "./bench/scan-client";
-import { freePort, startServerProcess } from "./bench/server-process";
+import { applyMigrations } from "../../lib/migrations/apply-migrations";
+import { withMigrationExecutor } from "../../lib/migrations/executors";
+import { createDatabase, dropDatabase } from "../../test/pg-admin";
+import { startTcpProxy } from "../../test/tcp-proxy";
+import { syntheticTensor } from "../../test/tensors";
+import { startWorkerProcess } from "../../test/worker-process";
+import { fullScan, newTally, startOnly, type Tally } from "./scan-client";
+import { freePort, startServerProcess } from "./server-process";
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -64,7 +64,7 @@ async function main() {
     const workers = [await startWorkerProcess(env), await startWorkerProcess(env)];
     children.push(...workers);
     process.env.DATABASE_URL = db.url;
-    const { createDeveloperWithKeys } = await import("../test/fixtures");
+    const { createDeveloperWithKeys } = await import("../../test/fixtures");
     const devs = await Promise.all([0, 1, 2].map(() => createDeveloperWithKeys({ plan: "enterprise" })));
     const tensor = new Uint8Array(syntheticTensor({ frameCount: 300, gzip: true }).tensor);
     const bases = PORTS.map((p) => `http://127.0.0.1:${p}`);
@@ -125,7 +125,7 @@ async function main() {
 }
 
 async function report(t: Tally, elapsed: number, faults: string[], bases: string[], devIds: string[]) {
-  const { db } = await import("../lib/db");
+  const { db } = await import("../../lib/db");
   const answered = t.scans.vitals + t.scans.fallback + t.scans.sandbox;
   console.log(`\nFaults: ${faults.join("; ") || "none"}`);
   console.log(

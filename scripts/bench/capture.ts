@@ -10,10 +10,10 @@ import { createServer } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { FRAME_SIZE, writeFaceVideo } from "../e2e/fixtures/face-video";
-import { launchWithCamera, openHarness, runCapture } from "../e2e/support/capture-harness";
+import { FRAME_SIZE, writeFaceVideo } from "../../e2e/fixtures/face-video";
+import { launchWithCamera, openHarness, runCapture } from "../../e2e/support/capture-harness";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const pub = path.join(root, "public");
 const CAPTURE_SECONDS = Number(process.env.BENCH_CAPTURE_SECONDS ?? 20);
 const TYPES: Record<string, string> = {
