@@ -7,7 +7,7 @@ import { ValidatedForm } from "@/components/forms/validated-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { CreatedKey } from "@/lib/keys/create-key";
-import { keyInput } from "./key-input";
+import { keyInput } from "@/lib/keys/key-input";
 import { Modal } from "./modal";
 import { SecretOnce } from "./secret-once";
 

@@ -6,7 +6,7 @@ import { rollKeyAction } from "@/app/(portal)/keys/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ListedKey } from "@/lib/keys/list-keys";
-import { utcMinute } from "./key-input";
+import { utcMinute } from "./utc-minute";
 import { Modal } from "./modal";
 import { SecretOnce } from "./secret-once";
 

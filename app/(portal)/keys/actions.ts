@@ -6,7 +6,7 @@ import { createKey, type CreatedKey } from "@/lib/keys/create-key";
 import { revokeKey } from "@/lib/keys/revoke-key";
 import { rollKey, type RolledKey } from "@/lib/keys/roll-key";
 import type { FormState } from "@/components/forms/form-state";
-import { keyInput } from "@/components/portal/key-input";
+import { keyInput } from "@/lib/keys/key-input";
 import { formAction, serverAction } from "@/app/server-action";
 
 export const createKeyAction = formAction(
