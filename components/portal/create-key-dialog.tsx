@@ -1,7 +1,7 @@
 "use client";
 
 import { createKeyBody, MAX_KEY_LIFETIME_DAYS } from "@/lib/accounts/schemas";
-import { createKeyAction } from "@/app/(portal)/keys/actions";
+import { createKeyAction } from "@/lib/actions/portal/keys";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { ValidatedForm } from "@/components/forms/validated-form";
 import { Button } from "@/components/ui/button";

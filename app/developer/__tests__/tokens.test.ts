@@ -157,7 +157,7 @@ describe("mail tokens", () => {
   });
 
   it("the portal's forgot-password form answers a malformed address as it answers any other", async () => {
-    const { forgotPasswordAction } = await import("@/app/(auth)/forgot-password/actions");
+    const { forgotPasswordAction } = await import("@/lib/actions/auth/forgot-password");
     for (const email of ["not-an-address", uniqueEmail("nobody")]) {
       const form = new FormData();
       form.set("email", email);
