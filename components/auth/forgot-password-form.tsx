@@ -1,7 +1,7 @@
 "use client";
 
 import { forgotPasswordBody } from "@/lib/accounts/schemas";
-import { forgotPasswordAction } from "@/app/(auth)/forgot-password/actions";
+import { forgotPasswordAction } from "@/lib/actions/auth/forgot-password";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { ValidatedForm } from "@/components/forms/validated-form";
 import { Field } from "@/components/ui/field";

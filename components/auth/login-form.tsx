@@ -6,7 +6,7 @@ import { signIn } from "next-auth/react";
 import { loginBody } from "@/lib/accounts/schemas";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { ValidatedForm } from "@/components/forms/validated-form";
-import type { FormState } from "@/components/forms/form-state";
+import type { FormState } from "@/lib/actions/form-state";
 import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 

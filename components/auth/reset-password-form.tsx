@@ -1,7 +1,7 @@
 "use client";
 
 import { resetPasswordBody } from "@/lib/accounts/schemas";
-import { resetPasswordAction } from "@/app/(auth)/reset-password/actions";
+import { resetPasswordAction } from "@/lib/actions/auth/reset-password";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { ValidatedForm } from "@/components/forms/validated-form";
 import { NewPasswordField } from "@/components/auth/new-password-field";

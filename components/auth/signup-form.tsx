@@ -1,7 +1,7 @@
 "use client";
 
 import { signupBody } from "@/lib/accounts/schemas";
-import { signUpAction } from "@/app/(auth)/signup/actions";
+import { signUpAction } from "@/lib/actions/auth/sign-up";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { ValidatedForm } from "@/components/forms/validated-form";
 import { Field } from "@/components/ui/field";

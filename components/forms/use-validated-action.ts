@@ -2,7 +2,7 @@
 
 import { startTransition, useActionState, useState, type FocusEvent, type FormEvent } from "react";
 import type { ZodType } from "zod";
-import { formValues, IDLE, validate, type FormState } from "./form-state";
+import { formValues, IDLE, validate, type FormState } from "@/lib/actions/form-state";
 
 type Action<T> = (prev: FormState<T>, form: FormData) => Promise<FormState<T>>;
 

@@ -1,7 +1,7 @@
 "use client";
 import type { FormEvent, FocusEvent, ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
-import type { FormState } from "./form-state";
+import type { FormState } from "@/lib/actions/form-state";
 
 /** What the form needs of useValidatedAction. */
 type ValidatedAction = {

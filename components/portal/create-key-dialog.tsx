@@ -1,13 +1,13 @@
 "use client";
 
 import { createKeyBody, MAX_KEY_LIFETIME_DAYS } from "@/lib/accounts/schemas";
-import { createKeyAction } from "@/app/(portal)/keys/actions";
+import { createKeyAction } from "@/lib/actions/portal/keys";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { ValidatedForm } from "@/components/forms/validated-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { CreatedKey } from "@/lib/keys/create-key";
-import { keyInput } from "./key-input";
+import { keyInput } from "@/lib/keys/key-input";
 import { Modal } from "./modal";
 import { SecretOnce } from "./secret-once";
 

@@ -14,7 +14,7 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { TableBody } from "@/components/ui/table-body";
 import type { ListedKey } from "@/lib/keys/list-keys";
-import { utcMinute } from "./key-input";
+import { utcMinute } from "./utc-minute";
 import { Labelled } from "@/components/ui/label";
 
 const col = createColumnHelper<ListedKey>();

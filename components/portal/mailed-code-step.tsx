@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { mailCodeAction, proveCodeAction } from "@/app/(portal)/settings/security/actions";
+import { mailCodeAction, proveCodeAction } from "@/lib/actions/portal/security";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

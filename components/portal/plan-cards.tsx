@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { billingPortalAction, checkoutAction } from "@/app/(portal)/billing/actions";
+import { billingPortalAction, checkoutAction } from "@/lib/actions/portal/billing";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

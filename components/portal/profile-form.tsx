@@ -1,7 +1,7 @@
 "use client";
 
 import { profilePatchBody } from "@/lib/accounts/schemas";
-import { updateProfileAction } from "@/app/(portal)/settings/actions";
+import { updateProfileAction } from "@/lib/actions/portal/profile";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { ValidatedForm } from "@/components/forms/validated-form";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { revokeKeyAction } from "@/app/(portal)/keys/actions";
+import { revokeKeyAction } from "@/lib/actions/portal/keys";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ListedKey } from "@/lib/keys/list-keys";

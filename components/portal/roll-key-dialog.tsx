@@ -2,11 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { rollKeyAction } from "@/app/(portal)/keys/actions";
+import { rollKeyAction } from "@/lib/actions/portal/keys";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ListedKey } from "@/lib/keys/list-keys";
-import { utcMinute } from "./key-input";
+import { utcMinute } from "./utc-minute";
 import { Modal } from "./modal";
 import { SecretOnce } from "./secret-once";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { endSessionAction } from "@/app/(portal)/settings/security/actions";
+import { endSessionAction } from "@/lib/actions/portal/security";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 

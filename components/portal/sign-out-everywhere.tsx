@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { signOutEverywhereAction } from "@/app/(portal)/settings/security/actions";
+import { signOutEverywhereAction } from "@/lib/actions/portal/security";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { confirmTotpAction, startTotpAction } from "@/app/(portal)/settings/security/actions";
+import { confirmTotpAction, startTotpAction } from "@/lib/actions/portal/security";
 import type { TotpEnrolment } from "@/lib/accounts/totp";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

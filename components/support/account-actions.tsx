@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
-import { accountAction, planAction, twoFactorAction } from "@/app/(support)/support/actions";
+import { accountAction, planAction, twoFactorAction } from "@/lib/actions/support/account";
 import { accountActionBody, planChangeBody, twoFactorRemoveBody } from "@/lib/support/schemas";
 import { ReasonForm } from "./reason-form";
 import { Label } from "@/components/ui/label";

@@ -1,6 +1,6 @@
 "use client";
 
-import { noteAction } from "@/app/(support)/support/actions";
+import { noteAction } from "@/lib/actions/support/account";
 import { noteBody } from "@/lib/support/schemas";
 import { ReasonForm } from "./reason-form";
 

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import type { ZodType } from "zod";
-import type { FormState } from "@/components/forms/form-state";
+import type { FormState } from "@/lib/actions/form-state";
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { revokeKeyAction } from "@/app/(support)/support/actions";
+import { revokeKeyAction } from "@/lib/actions/support/account";
 import { keyRevokeBody } from "@/lib/support/schemas";
 import type { ListedKey } from "@/lib/keys/list-keys";
 import { KeysTable } from "@/components/portal/keys-table";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { startTryItAction, tryItAllowanceAction } from "@/app/(portal)/try-it/actions";
+import { startTryItAction, tryItAllowanceAction } from "@/lib/actions/portal/try-it";
 import type { TryItAllowance } from "@/lib/try-it/try-it-usage";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -13,7 +13,7 @@ export type RecordedAction = { url: string; contentType: string; body: Buffer };
 export function supportActions(): { id: string; name: string }[] {
   const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as Manifest;
   return Object.entries(manifest.node)
-    .filter(([, a]) => a.filename?.startsWith("app/(support)/"))
+    .filter(([, a]) => a.filename?.startsWith("lib/actions/support/"))
     .map(([id, a]) => ({ id, name: a.exportedName ?? "" }));
 }
 

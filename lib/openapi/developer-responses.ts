@@ -2,8 +2,8 @@ import { z } from "zod";
 
 // The developer, public and service endpoints' success bodies as zod schemas, for the OpenAPI
 // document only (as responses.ts for the SDK's). lib/openapi/developer-types.test.ts holds each
-// to its handler's answer type, and lib/openapi/contract.test.ts holds real answers to them.
-// Prose: docs/api.md.
+// to its handler's answer type, and app/__tests__/openapi-contract.test.ts holds real answers to
+// them. Prose: docs/api.md.
 
 const unixSeconds = z.number().int().describe("Unix seconds");
 const uuid = z.uuid();

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import { authenticateApiKey } from "@/lib/keys/authenticate-key";
 import { createApiKey, createDeveloper } from "@/test/fixtures";
-import { smtpPerSuite } from "@/app/developer/__tests__/helpers";
+import { smtpPerSuite } from "@/test/developer-helpers";
 import { changeAccountStatus, changePlan, revokeKeyAsStaff } from "./staff-actions";
 import { addNote } from "./notes";
 import { getAccountOverview } from "./account-overview";

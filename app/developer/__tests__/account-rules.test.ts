@@ -9,8 +9,8 @@ import * as profile from "@/app/developer/profile/route";
 import * as keys from "@/app/developer/keys/route";
 import { runAccountCommand } from "@/scripts/account";
 import { mailPasswordReset } from "@/lib/accounts/password-reset";
-import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "./helpers";
-import { developerWithToken } from "./developer-fixtures";
+import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "@/test/developer-helpers";
+import { developerWithToken } from "@/test/developer-fixtures";
 import { uniqueIp } from "@/test/ip";
 
 describe("account rules", () => {

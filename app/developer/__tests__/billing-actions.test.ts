@@ -57,7 +57,7 @@ describe("the portal's billing actions apply the account-status gate of the deve
   ] as const)(
     "a %s account can neither start checkout nor open the billing portal, and Stripe is never called",
     async (status, message) => {
-      const { checkoutAction, billingPortalAction } = await import("@/app/(portal)/billing/actions");
+      const { checkoutAction, billingPortalAction } = await import("@/lib/actions/portal/billing");
       await signIn(status);
       const before = stripeCalls.length;
       const checkout = await checkoutAction("pro");
@@ -71,7 +71,7 @@ describe("the portal's billing actions apply the account-status gate of the deve
   );
 
   it("an active account is sent on to Stripe's pages", async () => {
-    const { checkoutAction, billingPortalAction } = await import("@/app/(portal)/billing/actions");
+    const { checkoutAction, billingPortalAction } = await import("@/lib/actions/portal/billing");
     await signIn("active");
     // next/navigation's redirect() ends the action by throwing its redirect signal.
     await expect(checkoutAction("pro")).rejects.toMatchObject({

@@ -7,8 +7,8 @@ import { resetEnv } from "@/lib/env";
 import * as checkout from "@/app/developer/checkout/route";
 import * as portal from "@/app/developer/billing-portal/route";
 import * as webhook from "@/app/api/stripe/webhook/route";
-import { call } from "./helpers";
-import { developerWithToken } from "./developer-fixtures";
+import { call } from "@/test/developer-helpers";
+import { developerWithToken } from "@/test/developer-fixtures";
 
 // Stripe is reached through a local stand-in for its API (no network here); webhooks are
 // signed exactly as Stripe signs them.

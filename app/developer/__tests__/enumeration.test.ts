@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import * as signup from "@/app/developer/signup/route";
 import * as login from "@/app/developer/login/route";
-import { call, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "./helpers";
-import { developerWithToken } from "./developer-fixtures";
+import { call, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "@/test/developer-helpers";
+import { developerWithToken } from "@/test/developer-fixtures";
 import { verifyPassword } from "@/lib/accounts/password";
 import { uniqueIp } from "@/test/ip";
 

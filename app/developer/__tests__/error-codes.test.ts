@@ -14,8 +14,8 @@ import * as checkout from "@/app/developer/checkout/route";
 import * as portal from "@/app/developer/billing-portal/route";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
-import { call, STRONG_PASSWORD, uniqueEmail } from "./helpers";
-import { developerWithToken } from "./developer-fixtures";
+import { call, STRONG_PASSWORD, uniqueEmail } from "@/test/developer-helpers";
+import { developerWithToken } from "@/test/developer-fixtures";
 import { expectError } from "@/test/expect-error";
 import { uniqueIp } from "@/test/ip";
 

@@ -9,7 +9,7 @@ import * as keyById from "@/app/developer/keys/[id]/route";
 import * as usage from "@/app/developer/usage/route";
 import * as history from "@/app/developer/usage/history/route";
 import * as sdkStart from "@/app/sdk/session/start/route";
-import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "@/test/developer-helpers";
 
 // The whole path of the issue, through the real handlers, PostgreSQL and a real SMTP server:
 // sign-up -> e-mail -> verify -> login -> create keys -> use a key on the SDK -> usage -> revoke.

@@ -4,8 +4,8 @@ import * as keys from "@/app/developer/keys/route";
 import { createKey } from "@/lib/keys/create-key";
 import { listKeys } from "@/lib/keys/list-keys";
 import { revokeKey } from "@/lib/keys/revoke-key";
-import { call } from "./helpers";
-import { developerWithToken } from "./developer-fixtures";
+import { call } from "@/test/developer-helpers";
+import { developerWithToken } from "@/test/developer-fixtures";
 
 describe("key cap", () => {
   it("six concurrent creations at a cap of 3 create exactly the free places", async () => {

@@ -6,8 +6,8 @@ import { listKeys } from "@/lib/keys/list-keys";
 import { retireRolledSecrets } from "@/lib/keys/roll-key";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { startSession } from "@/test/sdk-client";
-import { call } from "./helpers";
-import { developerWithToken } from "./developer-fixtures";
+import { call } from "@/test/developer-helpers";
+import { developerWithToken } from "@/test/developer-fixtures";
 import { uniqueIp } from "@/test/ip";
 
 afterEach(() => setSdkClock(() => new Date()));

@@ -12,7 +12,7 @@ import * as forgot from "@/app/developer/forgot-password/route";
 import * as reset from "@/app/developer/reset-password/route";
 import * as profile from "@/app/developer/profile/route";
 import * as keys from "@/app/developer/keys/route";
-import { call, uniqueEmail } from "./helpers";
+import { call, uniqueEmail } from "@/test/developer-helpers";
 import { uniqueIp } from "@/test/ip";
 
 // After a full run, nothing issued (passwords, keys, ID tokens, mail tokens) is found in the

@@ -8,7 +8,7 @@ import { findRequestForSupport, pruneRequestLog } from "@/lib/request-log/list-r
 import { flushRequestLog } from "@/lib/request-log/record-request";
 import { createApiKey, createDeveloperWithKeys } from "@/test/fixtures";
 import { startSession } from "@/test/sdk-client";
-import { call } from "./helpers";
+import { call } from "@/test/developer-helpers";
 import { uniqueIp } from "@/test/ip";
 
 afterEach(() => {

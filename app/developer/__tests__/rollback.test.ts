@@ -3,8 +3,8 @@ import { db } from "@/lib/db";
 import * as keys from "@/app/developer/keys/route";
 import * as profile from "@/app/developer/profile/route";
 import { setLogSink } from "@/lib/logger";
-import { call } from "./helpers";
-import { developerWithToken } from "./developer-fixtures";
+import { call } from "@/test/developer-helpers";
+import { developerWithToken } from "@/test/developer-fixtures";
 
 // Injected failures: one in the audit write itself (the action must not survive without its
 // row), one after the audit row inside the same transaction (the row must not survive without

@@ -4,7 +4,7 @@ import { resetEnv } from "@/lib/env";
 import * as signup from "@/app/developer/signup/route";
 import { reserveSignupAttempt } from "@/lib/accounts/signup-throttle";
 import { ApiError } from "@/lib/http/errors";
-import { call, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { call, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "@/test/developer-helpers";
 import { uniqueIp } from "@/test/ip";
 
 describe("sign-ups per client IP", () => {

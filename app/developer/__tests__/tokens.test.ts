@@ -12,8 +12,8 @@ import { ID_TOKEN_AUDIENCE, idTokenIssuer, issueIdToken, verifyIdToken } from "@
 import { signingKey } from "@/lib/auth/signing-key";
 import { verifyEmail } from "@/lib/accounts/verify-email";
 import { mailPasswordReset, resetPassword } from "@/lib/accounts/password-reset";
-import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "./helpers";
-import { developerWithToken } from "./developer-fixtures";
+import { call, linkToken, smtpPerSuite, STRONG_PASSWORD, uniqueEmail } from "@/test/developer-helpers";
+import { developerWithToken } from "@/test/developer-fixtures";
 import { uniqueIp } from "@/test/ip";
 
 // The portal's action reads the request's headers; a test has no request scope.
@@ -157,7 +157,7 @@ describe("mail tokens", () => {
   });
 
   it("the portal's forgot-password form answers a malformed address as it answers any other", async () => {
-    const { forgotPasswordAction } = await import("@/app/(auth)/forgot-password/actions");
+    const { forgotPasswordAction } = await import("@/lib/actions/auth/forgot-password");
     for (const email of ["not-an-address", uniqueEmail("nobody")]) {
       const form = new FormData();
       form.set("email", email);

@@ -4,8 +4,8 @@ import { db } from "@/lib/db";
 import * as login from "@/app/developer/login/route";
 import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/accounts/totp";
 import { supportAccess } from "@/lib/auth/support-access";
-import { call } from "./helpers";
-import { developerWithToken } from "./developer-fixtures";
+import { call } from "@/test/developer-helpers";
+import { developerWithToken } from "@/test/developer-fixtures";
 import { uniqueIp } from "@/test/ip";
 import { resetEnv } from "@/lib/env";
 

@@ -5,7 +5,7 @@ import { startSession } from "@/test/sdk-client";
 import { uniqueIp } from "@/test/ip";
 import { call } from "@/test/drive-route";
 import * as login from "@/app/developer/login/route";
-import { developerWithToken } from "@/app/developer/__tests__/developer-fixtures";
+import { developerWithToken } from "@/test/developer-fixtures";
 
 afterEach(() => setSdkClock(() => new Date()));
 

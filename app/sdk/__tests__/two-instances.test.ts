@@ -9,7 +9,7 @@ import { createRedis } from "@/lib/redis";
 import { createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
 import { Secret, TOTP } from "otpauth";
 import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/accounts/totp";
-import { developerWithToken } from "@/app/developer/__tests__/developer-fixtures";
+import { developerWithToken } from "@/test/developer-fixtures";
 
 const run = promisify(execFile);
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";

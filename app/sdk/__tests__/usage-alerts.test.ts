@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { dailyKeyUsage } from "@/lib/usage/usage-alerts";
-import { smtpPerSuite } from "@/app/developer/__tests__/helpers";
+import { smtpPerSuite } from "@/test/developer-helpers";
 import { createApiKey, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
 import { startSession } from "@/test/sdk-client";
 import { uniqueIp } from "@/test/ip";

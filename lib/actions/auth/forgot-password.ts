@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { forgotPasswordBody } from "@/lib/accounts/schemas";
 import { requestPasswordReset } from "@/lib/accounts/password-reset";
-import { formAction } from "@/app/server-action";
+import { formAction } from "@/lib/actions/server-action";
 
 // Any text is taken, as the API's 202 takes any body (docs/api.md): a malformed address gets
 // the same answer as an unknown one and sends nothing.

@@ -4,8 +4,8 @@ import { redirect } from "next/navigation";
 import { checkoutBody } from "@/lib/accounts/schemas";
 import { createCheckoutSession } from "@/lib/billing/checkout";
 import { createBillingPortalSession } from "@/lib/billing/billing-portal";
-import type { FormState } from "@/components/forms/form-state";
-import { serverAction } from "@/app/server-action";
+import type { FormState } from "@/lib/actions/form-state";
+import { serverAction } from "@/lib/actions/server-action";
 
 const NO_PAGE: FormState<never> = {
   ok: false,

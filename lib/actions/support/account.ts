@@ -1,11 +1,11 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { formValues, type FormState } from "@/components/forms/form-state";
+import { formValues, type FormState } from "@/lib/actions/form-state";
 import { changeAccountStatus, changePlan, removeTwoFactorAsStaff, revokeKeyAsStaff } from "@/lib/support/staff-actions";
 import { addNote } from "@/lib/support/notes";
 import type { Staff } from "@/lib/support/target";
-import { serverAction } from "@/app/server-action";
+import { serverAction } from "@/lib/actions/server-action";
 
 // The support console's server actions: staff only (anyone else gets a 404, like the pages),
 // each a thin call into lib/support, which validates, audits and mails.

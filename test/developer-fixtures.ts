@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/accounts/password";
 import { issueIdToken } from "@/lib/auth/id-token";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
-import { STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { STRONG_PASSWORD, uniqueEmail } from "./developer-helpers";
 
 /** A developer with a real password hash and an ID token, straight in the database. */
 export async function developerWithToken(

@@ -4,7 +4,7 @@ import { currentDeveloper } from "@/lib/auth/current-developer";
 import { ApiError } from "@/lib/http/errors";
 import { mintTryItToken } from "@/lib/try-it/mint-try-it-token";
 import { tryItAllowance, type TryItAllowance } from "@/lib/try-it/try-it-usage";
-import { serverAction } from "@/app/server-action";
+import { serverAction } from "@/lib/actions/server-action";
 
 export type TryItStart =
   | { ok: true; token: string; allowance: TryItAllowance }

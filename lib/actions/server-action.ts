@@ -1,12 +1,12 @@
 import { headers } from "next/headers";
-import { unstable_rethrow } from "next/navigation";
+import { notFound, unstable_rethrow } from "next/navigation";
 import type { z, ZodType } from "zod";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import { currentDeveloper, type PortalDeveloper } from "@/lib/auth/current-developer";
 import { ipFromHeaders } from "@/lib/auth/request-ip";
+import { supportAccess } from "@/lib/auth/support-access";
 import type { Staff } from "@/lib/support/target";
-import { failure, formValues, type ActionFailure, type FormState } from "@/components/forms/form-state";
-import { staffActor } from "./(support)/require-staff";
+import { failure, formValues, type ActionFailure, type FormState } from "./form-state";
 
 // The one shape of a server action (after next-saas-starter's validatedActionWithUser): who may
 // call it, the client IP for the audit row, the form parsed by the API's own schema, and any
@@ -26,14 +26,14 @@ type Context<C extends Caller> = Contexts[C];
 const SIGNED_OUT: ActionFailure = { ok: false, message: "Your session has ended. Sign in again." };
 
 async function contextFor(caller: Caller): Promise<Contexts[Caller] | null> {
-  // Staff checks answer 404 to anyone else, like the support pages.
-  if (caller === "staff") {
-    const staff = await staffActor();
-    return { ip: staff.ip, staff };
-  }
   const ip = ipFromHeaders(await headers());
   if (caller === "anyone") return { ip };
   const developer = await currentDeveloper();
+  // Anyone but staff gets a 404, signed out or not (lib/auth/support-access.ts).
+  if (caller === "staff") {
+    if (!developer || supportAccess(developer) !== "allowed") notFound();
+    return { ip, staff: { id: developer.id, ip } };
+  }
   return developer ? { ip, developer } : null;
 }
 

@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import { signupBody, createKeyBody } from "@/lib/accounts/schemas";
 import { ApiError } from "@/lib/http/errors";
 import { failure, formValues, validate } from "./form-state";
-import { keyInput } from "@/components/portal/key-input";
+import { keyInput } from "@/lib/keys/key-input";
 
 describe("portal form helpers", () => {
   it("validates with the API's own schema and names the field, as a sentence", () => {

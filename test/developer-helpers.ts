@@ -3,8 +3,8 @@ import { afterAll, beforeAll } from "vitest";
 import type { AddressInfo } from "node:net";
 import { resetEnv } from "@/lib/env";
 
-// Shared by the developer API tests: drive real route handlers (test/drive-route.ts), and catch
-// mail with a real SMTP server in the test process.
+// Shared by the developer API tests and the tests that catch mail: drive real route handlers
+// (test/drive-route.ts), and catch mail with a real SMTP server in the test process.
 
 export { call, type Call } from "@/test/drive-route";
 

@@ -24,7 +24,7 @@ import { createDeveloperWithKeys } from "@/test/fixtures";
 import { driveRoute } from "@/test/drive-route";
 import { uniqueIp } from "@/test/ip";
 import { mintClientToken, pollResult, startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
-import { openApiDocument } from "./document";
+import { openApiDocument } from "@/lib/openapi/document";
 
 // Real answers, held to the OpenAPI document: each status must be one the operation lists (or
 // its `default`), each header the answer declares must be there, and the body must validate

@@ -2,7 +2,7 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import * as route from "@/app/openapi.json/route";
 import { routeFiles, routeMethods, routePath } from "@/test/route-files";
-import { openApiDocument } from "./document";
+import { openApiDocument } from "@/lib/openapi/document";
 
 // Not API endpoints: next-auth's own sign-in routes for the portal, and the catch-all that
 // answers 404 for unknown paths.

@@ -2,7 +2,7 @@
 
 import { signupBody } from "@/lib/accounts/schemas";
 import { signUp } from "@/lib/accounts/sign-up";
-import { formAction } from "@/app/server-action";
+import { formAction } from "@/lib/actions/server-action";
 
 export const signUpAction = formAction(
   "anyone",

@@ -5,9 +5,9 @@ import { createKeyBody, rollKeyBody } from "@/lib/accounts/schemas";
 import { createKey, type CreatedKey } from "@/lib/keys/create-key";
 import { revokeKey } from "@/lib/keys/revoke-key";
 import { rollKey, type RolledKey } from "@/lib/keys/roll-key";
-import type { FormState } from "@/components/forms/form-state";
-import { keyInput } from "@/components/portal/key-input";
-import { formAction, serverAction } from "@/app/server-action";
+import type { FormState } from "@/lib/actions/form-state";
+import { keyInput } from "@/lib/keys/key-input";
+import { formAction, serverAction } from "@/lib/actions/server-action";
 
 export const createKeyAction = formAction(
   "active developer",

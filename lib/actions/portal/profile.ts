@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { profilePatchBody } from "@/lib/accounts/schemas";
 import { updateProfile } from "@/lib/accounts/profile";
-import { formAction } from "@/app/server-action";
+import { formAction } from "@/lib/actions/server-action";
 
 export const updateProfileAction = formAction(
   "active developer",

@@ -7,8 +7,8 @@ import { mailEnrolmentCode, proveEnrolmentCode } from "@/lib/accounts/mailed-cod
 import { signOutEverywhere } from "@/lib/accounts/sign-out-everywhere";
 import { endOwnPortalSession } from "@/lib/auth/portal-session";
 import { revalidatePath } from "next/cache";
-import type { FormState } from "@/components/forms/form-state";
-import { serverAction } from "@/app/server-action";
+import type { FormState } from "@/lib/actions/form-state";
+import { serverAction } from "@/lib/actions/server-action";
 
 export const startTotpAction = serverAction(
   "developer",
