@@ -1,5 +1,5 @@
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import type { AddressInfo } from "node:net";
 import { resetEnv } from "@/lib/env";
 
@@ -13,7 +13,6 @@ export type CapturedMail = { to: string; raw: string };
 /** A real SMTP server on a free port; SMTP_URL points at it while it runs. */
 export async function startSmtp() {
   const mails: CapturedMail[] = [];
-  const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -25,7 +24,6 @@ export async function startSmtp() {
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(",");
         mails.push({ to, raw: decodeMail(Buffer.concat(chunks).toString("utf8")) });
-        for (const w of waiters.splice(0)) w();
         callback();
       });
     },
@@ -38,17 +36,15 @@ export async function startSmtp() {
   return {
     mails,
     /** Waits for the next mail to `to` that arrives after `after` mails were already seen. */
-    async waitFor(to: string, after = 0, timeoutMs = 10_000): Promise<CapturedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mails.slice(after).find((m) => m.to === to);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+    waitFor(to: string, after = 0, timeoutMs = 10_000): Promise<CapturedMail> {
+      return vi.waitFor(
+        () => {
+          const found = mails.slice(after).find((m) => m.to === to);
+          if (!found) throw new Error(`no mail to ${to}`);
+          return found;
+        },
+        { timeout: timeoutMs, interval: 20 },
+      );
     },
     async stop() {
       if (previous === undefined) delete process.env.SMTP_URL;

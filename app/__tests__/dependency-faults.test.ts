@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { startTcpProxy, type TcpProxy } from "@/test/tcp-proxy";
 
@@ -53,12 +53,7 @@ async function expectUnavailable(res: Response) {
 
 /** Answers come back without a restart: within a few seconds of the dependency's return. */
 async function expectRecovery() {
-  let status = 0;
-  for (let i = 0; i < 40 && status !== 200; i++) {
-    status = (await start()).status;
-    if (status !== 200) await new Promise((r) => setTimeout(r, 250));
-  }
-  expect(status).toBe(200);
+  await vi.waitFor(async () => expect((await start()).status).toBe(200), { timeout: 15_000, interval: 250 });
   expect((await health()).status).toBe(200);
 }
 
@@ -128,12 +123,16 @@ describe("a dependency that goes away and comes back", () => {
       await pg.restore();
     }
     // The retry timer writes them without another request or flush.
-    let rows: { requestId: string }[] = [];
-    for (let i = 0; i < 40 && rows.length < 2; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      rows = await db.requestLog.findMany({ where: { requestId: { in: requestIds } }, select: { requestId: true } });
-    }
-    expect(rows.map((r) => r.requestId).sort()).toEqual([...requestIds].sort());
+    await vi.waitFor(
+      async () => {
+        const rows = await db.requestLog.findMany({
+          where: { requestId: { in: requestIds } },
+          select: { requestId: true },
+        });
+        expect(rows.map((r) => r.requestId).sort()).toEqual([...requestIds].sort());
+      },
+      { timeout: 10_000, interval: 250 },
+    );
     await flushRequestLog();
     expect(await db.requestLog.count({ where: { requestId: { in: requestIds } } })).toBe(2);
     delete process.env.REQUEST_LOG;

@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "@/scripts/bench/server-process";
 import { db } from "@/lib/db";
 import { startBuiltServer } from "@/test/built-server";
@@ -45,11 +45,13 @@ describe("SIGTERM during a scan", () => {
       body: JSON.stringify({ session_id: session.session_id }),
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
     // Signal once the server has claimed the scan (its row says processing), i.e. mid-scan.
-    for (let i = 0; i < 2000; i++) {
-      const row = await db.session.findUnique({ where: { id: session.session_id }, select: { status: true } });
-      if (row?.status === "processing") break;
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await vi.waitFor(
+      async () => {
+        const row = await db.session.findUnique({ where: { id: session.session_id }, select: { status: true } });
+        expect(row?.status).toBe("processing");
+      },
+      { timeout: 10_000, interval: 5 },
+    );
     const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
     server.kill("SIGTERM");
     const { status, body } = await answer;

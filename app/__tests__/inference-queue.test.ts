@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { Queue } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { closeScanQueue, QUEUE_NAME } from "@/lib/inference/scan-queue";
 import { createDeveloperWithKeys } from "@/test/fixtures";
@@ -52,13 +52,15 @@ async function scanInFlight(heartRate: number) {
 }
 
 /** Waits until a worker runs the job, the `stalled`-th time it was taken over. */
-async function runningOnAWorker(id: string, stalled: number) {
-  for (let i = 0; i < 3000; i++) {
-    const job = await watch.getJob(id);
-    if (job && (await job.getState()) === "active" && job.stalledCounter === stalled) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`job ${id} never ran (stalled ${stalled})`);
+function runningOnAWorker(id: string, stalled: number) {
+  return vi.waitFor(
+    async () => {
+      const job = await watch.getJob(id);
+      if (!job || (await job.getState()) !== "active" || job.stalledCounter !== stalled)
+        throw new Error(`job ${id} never ran (stalled ${stalled})`);
+    },
+    { timeout: 30_000, interval: 10 },
+  );
 }
 
 function kill(w: ChildProcess) {

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { request } from "node:http";
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "@/scripts/bench/server-process";
 import { HTTP_METHODS } from "@/lib/http/endpoint";
 import { startBuiltServer } from "@/test/built-server";
@@ -165,12 +165,15 @@ describe("the production server", () => {
       });
       socket.on("error", () => undefined);
     });
-    let entry = null;
-    for (let i = 0; i < 50 && !entry; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      entry = await db.requestLog.findFirst({ where: { developerId: developer.id } });
-    }
-    expect(entry).toMatchObject({ path: "/sdk/session/start", status: 400, errorCode: "INVALID_REQUEST" });
+    await vi.waitFor(
+      async () =>
+        expect(await db.requestLog.findFirst({ where: { developerId: developer.id } })).toMatchObject({
+          path: "/sdk/session/start",
+          status: 400,
+          errorCode: "INVALID_REQUEST",
+        }),
+      { timeout: 5000, interval: 100 },
+    );
     const next = await fetch(`${base}/sdk/session/start`, { method: "POST", headers: { "x-api-key": test.key } });
     expect(next.headers.get("x-ratelimit-remaining")).toBe("298");
   });

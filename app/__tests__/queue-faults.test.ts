@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { Queue } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { startTcpProxy, type TcpProxy } from "@/test/tcp-proxy";
 import { startWorkerProcess } from "@/test/worker-process";
@@ -73,11 +73,12 @@ async function sessionState(id: string) {
 /** Until /health (which asks the queue too) is 200 again: the queue's connection is back. */
 async function queueBack() {
   const { GET } = await import("@/app/health/route");
-  for (let i = 0; i < 60; i++) {
-    if ((await GET(new Request("http://x/health"))).status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the queue did not come back");
+  await vi.waitFor(
+    async () => {
+      if ((await GET(new Request("http://x/health"))).status !== 200) throw new Error("the queue did not come back");
+    },
+    { timeout: 15_000, interval: 250 },
+  );
 }
 
 describe("the queue's Redis or the database lost around a scan", () => {
@@ -105,11 +106,14 @@ describe("the queue's Redis or the database lost around a scan", () => {
       expect(state.status).toBe("uploading");
       expect(state.tensorBytes).toBeGreaterThan(0);
 
-      let retried = await complete(key, id);
-      for (let i = 0; i < 20 && retried.status === 503; i++) {
-        await new Promise((r) => setTimeout(r, 500));
-        retried = await complete(key, id);
-      }
+      const retried = await vi.waitFor(
+        async () => {
+          const res = await complete(key, id);
+          expect(res.status).not.toBe(503);
+          return res;
+        },
+        { timeout: 15_000, interval: 500 },
+      );
       expect(retried.status).toBe(200);
       expect(retried.body.vitals.confidence).toBeGreaterThanOrEqual(0.7);
       expect(Math.abs(retried.body.vitals.heart_rate - 72)).toBeLessThan(3);
@@ -126,7 +130,8 @@ describe("the queue's Redis or the database lost around a scan", () => {
       const { key, id } = await uploaded(70);
       const t0 = performance.now();
       const answer = complete(key, id);
-      for (let i = 0; i < 300 && !(await watch.getJob(id)); i++) await new Promise((r) => setTimeout(r, 10));
+      // Queued and waiting for the stopped worker: only then does Redis go.
+      await vi.waitFor(async () => expect(await watch.getJob(id)).toBeTruthy(), { timeout: 4000, interval: 10 });
       await rd.cut();
       const { status, body } = await answer;
       expect(performance.now() - t0).toBeLessThan(8000);
@@ -181,11 +186,13 @@ describe("the queue's Redis or the database lost around a scan", () => {
     try {
       const { key, id } = await uploaded(66);
       const answer = complete(key, id);
-      for (let i = 0; i < 3000; i++) {
-        const job = await watch.getJob(id);
-        if (job && (await job.getState()) === "active") break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await vi.waitFor(
+        async () => {
+          const job = await watch.getJob(id);
+          expect(job && (await job.getState())).toBe("active");
+        },
+        { timeout: 30_000, interval: 10 },
+      );
       await pg.cut();
       let delivered: Awaited<ReturnType<typeof complete>>;
       try {
@@ -199,13 +206,15 @@ describe("the queue's Redis or the database lost around a scan", () => {
 
       // The result is saved within a few of the 2 s retries of the database's return.
       const { pollResult } = await import("@/test/sdk-client");
-      let polled = { status: "", vitals: undefined as unknown };
-      for (let i = 0; i < 40 && polled.status !== "completed"; i++) {
-        const res = await pollResult({ key }, id);
-        if (res.status === 200) polled = await res.json();
-        if (polled.status !== "completed") await new Promise((r) => setTimeout(r, 250));
-      }
-      expect(polled.status).toBe("completed");
+      const polled = await vi.waitFor(
+        async () => {
+          const res = await pollResult({ key }, id);
+          const body = res.status === 200 ? await res.json() : {};
+          expect(body.status).toBe("completed");
+          return body;
+        },
+        { timeout: 10_000, interval: 250 },
+      );
       expect(polled.vitals).toEqual(delivered.body.vitals);
       expect((await sessionState(id)).tensorBytes).toBeFalsy();
     } finally {

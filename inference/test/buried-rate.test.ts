@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeBuffer, encodeTensor, synthesizeFrames } from "../src/index.js";
-import { lineAboveBuriedRate } from "../src/vitals/regions.js";
+import { lineAboveBuriedRate } from "../src/vitals/rate-choice.js";
 
 const freqs = Float64Array.from({ length: 291 }, (_, k) => 0.6 + 0.01 * k);
 const bump = (f: number, at: number, width: number, height: number) =>

@@ -3,7 +3,7 @@ import { analyseBeats } from "../src/dsp/hrv.js";
 import { powerSpectrum, spectralPeak } from "../src/dsp/spectrum.js";
 import { std } from "../src/dsp/stats.js";
 import { sdnn } from "../src/synth/physiology.js";
-import { PULSE_HI_HZ, PULSE_LO_HZ } from "../src/vitals/regions.js";
+import { PULSE_HI_HZ, PULSE_LO_HZ } from "../src/vitals/pulse-candidates.js";
 import type { Recording } from "./welltory.js";
 
 /** The package's own post-processing (same band-pass, spectrum and beat analysis as a scan). */

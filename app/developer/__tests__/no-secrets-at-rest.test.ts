@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -33,14 +33,16 @@ describe("no secret at rest", () => {
     await rm(outbox, { recursive: true, force: true });
   });
 
-  async function mailsTo(email: string, count: number): Promise<string[]> {
-    for (let i = 0; i < 100; i++) {
-      const texts = await Promise.all((await readdir(outbox)).map((f) => readFile(path.join(outbox, f), "utf8")));
-      const mine = texts.filter((t) => t.includes(`To: ${email}`));
-      if (mine.length >= count) return mine.map((t) => t.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`expected ${count} mails to ${email}`);
+  function mailsTo(email: string, count: number): Promise<string[]> {
+    return vi.waitFor(
+      async () => {
+        const texts = await Promise.all((await readdir(outbox)).map((f) => readFile(path.join(outbox, f), "utf8")));
+        const mine = texts.filter((t) => t.includes(`To: ${email}`));
+        if (mine.length < count) throw new Error(`expected ${count} mails to ${email}, found ${mine.length}`);
+        return mine.map((t) => t.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   }
   const tokenIn = (mail: string, page: string) => new RegExp(`${page}\\?token=([A-Za-z0-9_-]+)`).exec(mail)![1];
 

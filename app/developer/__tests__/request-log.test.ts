@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import * as requestLog from "@/app/developer/request-log/route";
@@ -23,16 +23,18 @@ async function account() {
 }
 
 /** Polls the developer API the way a developer would, until the entry shows or 5 s pass. */
-async function logged(token: string, query: Record<string, string>) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const res = await call(requestLog.GET, "GET", "/developer/request-log", { token, query });
-    expect(res.status).toBe(200);
-    // The page, not the total: the two are read separately, so a batch landing in between can
-    // give a total of 1 with an empty page.
-    if (res.body.requests.length > 0 || Date.now() > deadline) return res.body;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+function logged(token: string, query: Record<string, string>) {
+  return vi.waitFor(
+    async () => {
+      const res = await call(requestLog.GET, "GET", "/developer/request-log", { token, query });
+      expect(res.status).toBe(200);
+      // The page, not the total: the two are read separately, so a batch landing in between can
+      // give a total of 1 with an empty page.
+      expect(res.body.requests.length).toBeGreaterThan(0);
+      return res.body;
+    },
+    { timeout: 5000, interval: 100 },
+  );
 }
 
 describe("request log", () => {

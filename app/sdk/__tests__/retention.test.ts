@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { env, resetEnv } from "@/lib/env";
 import { setSdkClock } from "@/lib/http/with-api-key";
@@ -123,12 +123,14 @@ describe("persistence off (default)", () => {
     const session = await (await startSession({ key: live.key })).json();
     await uploadTensor(session.upload_url, syntheticTensor({ frameCount: 900 }).tensor);
     const running = uploadComplete({ key: live.key }, { session_id: session.session_id });
-    let seen: unknown;
-    for (let i = 0; i < 200 && !seen; i++) {
-      const res = await pollResult({ key: live.key }, session.session_id);
-      if (res.status === 200) seen = await res.json();
-      else await new Promise((r) => setTimeout(r, 2));
-    }
+    const seen = await vi.waitFor(
+      async () => {
+        const res = await pollResult({ key: live.key }, session.session_id);
+        expect(res.status).toBe(200);
+        return res.json();
+      },
+      { timeout: 5000, interval: 2 },
+    );
     expect(seen).toEqual({ session_id: session.session_id, status: "processing" });
     expect((await running).status).toBe(200);
   });

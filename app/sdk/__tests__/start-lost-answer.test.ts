@@ -17,16 +17,6 @@ const lostAnswer = () => Object.assign(new Error("Connection terminated unexpect
 
 afterEach(() => vi.restoreAllMocks());
 
-/** Polls `read` (every 100 ms, up to 6 s) until it gives `expected`. */
-async function eventually<T>(read: () => Promise<T>, expected: T): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 60 && value !== expected; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await read();
-  }
-  return value;
-}
-
 describe("session start whose answer was lost with the database", () => {
   it("secret key (the one-statement start): 503, the session is deleted and its scan given back, the retry pays one", async () => {
     const { developer, live } = await createDeveloperWithKeys();
@@ -44,7 +34,7 @@ describe("session start whose answer was lost with the database", () => {
     vi.restoreAllMocks();
     // Committed: the scan was counted and a session exists, which no client knows of.
     expect(await scans(developer.id)).toBe(11);
-    expect(await eventually(() => scans(developer.id), 10)).toBe(10);
+    await vi.waitFor(async () => expect(await scans(developer.id)).toBe(10), { timeout: 6000, interval: 100 });
     expect(await db.session.count({ where: { developerId: developer.id } })).toBe(0);
     const day = await db.keyUsageDay.findMany({ where: { apiKeyId: live.id } });
     expect(day.map((d) => d.scanCount)).toEqual([0]);
@@ -72,7 +62,7 @@ describe("session start whose answer was lost with the database", () => {
       db.clientToken
         .findUniqueOrThrow({ where: { tokenHash: hashClientToken(token) } })
         .then((t: { scansUsed: number }) => t.scansUsed);
-    expect(await eventually(used, 0)).toBe(0);
+    await vi.waitFor(async () => expect(await used()).toBe(0), { timeout: 6000, interval: 100 });
     expect(await scans(developer.id)).toBe(0);
     expect(await db.session.count({ where: { developerId: developer.id } })).toBe(0);
 

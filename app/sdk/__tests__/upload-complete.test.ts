@@ -209,12 +209,11 @@ describe("POST /sdk/session/upload-complete", () => {
     }
     expect((await db.session.findUniqueOrThrow({ where: { id: session.session_id } })).status).toBe("processing");
     // Within the 5 s Retry-After the claim is undone, and the retry completes with the tensor kept.
-    let status = "";
-    for (let i = 0; i < 50 && status !== "uploading"; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      status = (await db.session.findUniqueOrThrow({ where: { id: session.session_id } })).status;
-    }
-    expect(status).toBe("uploading");
+    await vi.waitFor(
+      async () =>
+        expect((await db.session.findUniqueOrThrow({ where: { id: session.session_id } })).status).toBe("uploading"),
+      { timeout: 5000, interval: 100 },
+    );
     const retried = await uploadComplete({ key: test.key }, { session_id: session.session_id });
     expect(retried.status).toBe(200);
     expect((await retried.json()).vitals).toEqual(SANDBOX_VITALS);

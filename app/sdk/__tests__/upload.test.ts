@@ -3,7 +3,7 @@ import { createWriteStream } from "node:fs";
 import { readFile, readdir, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { Writable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { env, resetEnv } from "@/lib/env";
 import { setTensorWriteStream, tensorPath } from "@/lib/storage/local-storage";
@@ -203,11 +203,11 @@ describe("PUT {upload_url}", () => {
       }),
     );
     // The body has begun (the session is marked uploading); now upload-complete claims it.
-    for (let i = 0; i < 200; i++) {
-      const row = await db.session.findUnique({ where: { id: session.session_id } });
-      if (row?.status === "uploading") break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await vi.waitFor(
+      async () =>
+        expect((await db.session.findUnique({ where: { id: session.session_id } }))?.status).toBe("uploading"),
+      { timeout: 5000, interval: 10 },
+    );
     await db.session.update({ where: { id: session.session_id }, data: { status: "processing" } });
     finish();
     const res = await second;

@@ -14,11 +14,11 @@ export type QualityInputs = {
   methodGapBpm: number; // beat-interval rate vs spectral rate (NaN: too few clean beats)
   familyGapBpm: number; // POS-only rate vs PBV-only rate
   octaveRegions: number; // regions with a candidate peaking at twice or half the rate
-  sharedSnrDb: number; // SNR of the power the regions share (regions.ts)
-  sharedFloor: number; // shared power around the rate over the rate's (regions.ts)
+  sharedSnrDb: number; // SNR of the power the regions share (shared-spectrum.ts)
+  sharedFloor: number; // shared power around the rate over the rate's (shared-spectrum.ts)
   onKeyFrames: boolean; // the rate sits on a video codec's key-frame pattern (key-frames.ts)
   rateBpm: number; // the heart rate read
-  sharedHarmonicSnrDb: number; // shared power at the rate and its harmonics over the rest (regions.ts)
+  sharedHarmonicSnrDb: number; // shared power at the rate and its harmonics over the rest (shared-spectrum.ts)
 };
 
 // A no-pulse capture peaks near -8..-4 dB; clean face rPPG sits above +3 dB.
@@ -30,7 +30,7 @@ const SNR_FULL_DB = 4;
 const COHERENCE_FLOOR = 0.3;
 const COHERENCE_FULL = 0.8;
 
-// Shared floor (regions.ts sharedFloor): no effect up to 0.035, x0.2 from 0.067.
+// Shared floor (shared-spectrum.ts sharedFloor): no effect up to 0.035, x0.2 from 0.067.
 const FLOOR_FULL = 0.035;
 const FLOOR_ZERO = 0.075;
 

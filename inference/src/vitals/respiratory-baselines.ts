@@ -11,7 +11,7 @@ import { pbvWeights, stillCovariance } from "../dsp/pbv.js";
 import { mean, std } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
 import { bridgeMasked } from "./motion.js";
-import { column } from "./regions.js";
+import { column } from "./pulse-candidates.js";
 
 /** Normalised, band-passed colour channel of one region (AC over DC). */
 export function normalisedChannel(

@@ -4,7 +4,7 @@ import type { ModelOutput } from "../model-runner.js";
 import { clamp, mean } from "../dsp/stats.js";
 import { REGIONS } from "../tensor-format.js";
 import type { Waveforms } from "../types.js";
-import { column } from "./regions.js";
+import { column } from "./pulse-candidates.js";
 import { framesAwayFromMask } from "./motion.js";
 
 /** Mean intensity of the whole-face region over the capture, in grey levels (0..255). */
