@@ -25,8 +25,9 @@ describe("a slow rate buried in shared power", () => {
   });
 });
 
-// Held-out draws of the synthetic set (docs/benchmarks.md): Fitzpatrick 6, heavy noise, three
-// movements. The movements' residue peaks at 45-69 bpm above the pulse's own line.
+// Held-out draws of the synthetic set (docs/history/benchmarks-diary.md, "Breathing around
+// movements and a slow rate with a rival"): Fitzpatrick 6, heavy noise, three movements. The
+// movements' residue peaks at 45-69 bpm above the pulse's own line.
 describe("dark skin in heavy noise with movements", () => {
   it.each([
     { seed: 3202117, heartRate: 158, sdnnMs: 12 },

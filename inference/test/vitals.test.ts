@@ -71,7 +71,8 @@ describe("vitals on synthetic scans with known truth", () => {
   });
 
   // Dark skin, heavy sensor noise, three movements and light drift: scans of the held-out
-  // synthetic draws that were read wrong (docs/benchmarks.md), whatever the confidence.
+  // synthetic draws that were read wrong (docs/history/benchmarks-diary.md, "Dark skin in heavy
+  // noise"), whatever the confidence.
   const heavy = { fitzpatrick: 6, noise: 12, drift: 0.1, motionEvents: 3 };
   it.each([
     { seed: 372112, heartRate: 124, sdnnMs: 20, respiratoryRate: 17, spo2: 97, ...heavy },

@@ -4,7 +4,8 @@ import { RATE_WINDOW_MS } from "@/lib/limits/rate-window";
 import { sessionCtes, sqlTime, TOUCH_KEY_SQL, touchKeyValues, windowCtes } from "@/lib/sdk-access/sql";
 import { dayOf, monthOf } from "@/lib/usage/month";
 
-// Session start in one statement (docs/benchmarks.md, "Session start"): the key with its account
+// Session start in one statement (docs/history/benchmarks-diary.md, "Session start in one statement";
+// today's figures: docs/benchmarks.md, "Hot path"): the key with its account
 // and plan, the checks, the hourly window (PostgreSQL store) or the plan the Redis window was
 // judged by, the month's quota, the key's day count and the session, all in one round trip and
 // one autocommit transaction. Sent as a named prepared statement, so PostgreSQL parses and plans

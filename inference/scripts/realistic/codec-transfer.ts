@@ -1,6 +1,6 @@
 // `npx tsx scripts/realistic/codec-transfer.ts [--seed-offset N] --indices a,b,c`: what a
-// chain scan's codec does to the pulse, measured against the frames it was given (docs/
-// benchmarks.md, "What the codec does to the pulse"). Per scan, from the skin's mean colour
+// chain scan's codec does to the pulse, measured against the frames it was given
+// (docs/history/benchmarks-diary.md, "What the codec does to the pulse"). Per scan, from the skin's mean colour
 // (source vs decoded, each over its 2 s moving mean):
 // - luma gain by key-frame phase: the decoded green's share of the source's pulse-band
 //   change (regression over all groups), at the key frame and averaged over the others;

@@ -16,8 +16,8 @@ import { sdnn } from "../synth/physiology.js";
  * whose rate drifts over the capture the two differ by up to ~6 bpm (the Welltory PPG). When
  * the two halves of the regions time the same beats more than 20 ms apart, beats are being
  * missed or timed on noise, and a gap over 3 bpm is the beats' error: on the synthetic draws
- * at high noise the spectral rate was the closer one (docs/benchmarks.md, "Beat rate or
- * spectral rate").
+ * at high noise the spectral rate was the closer one (docs/history/benchmarks-diary.md, "Beat
+ * rate or spectral rate").
  */
 function beatRateTolerance(jitterMs: number): number {
   return jitterMs > 20 ? 3 : 6;
@@ -51,7 +51,7 @@ export function analyseBeats(
   if (tpl && halves && halves.length === 2) {
     // Each half searches a quarter of a beat (at least 0.1 s) around the fused beat: a fixed
     // 0.1 s capped the measured jitter near 40 ms, and on a slow pulse in noise the halves
-    // disagree by more, so noise passed for HRV (docs/benchmarks.md, "HRV timing noise").
+    // disagree by more, so noise passed for HRV (docs/history/benchmarks-diary.md, "HRV timing noise").
     const reach = Math.max(0.1, 0.25 / pulseHz);
     const a = alignToTemplate(halves[0], rate, times, tpl, reach);
     const b = alignToTemplate(halves[1], rate, times, tpl, reach);

@@ -53,7 +53,8 @@ export function crossRegionPeak(
  * codecs' at 35-65 bpm). If a clear line above the band holds at least 0.4 of its power, that
  * line is the better reading. Reported at low confidence either way: the hump stays the
  * stronger rival (rivalRatio). On the realistic chain every reading this moved came closer
- * to the truth; on the synthetic draws it moved one, 46 to 158 bpm (docs/benchmarks.md).
+ * to the truth; on the synthetic draws it moved one, 46 to 158 bpm (docs/history/benchmarks-diary.md,
+ * "The octave check and a codec's hump").
  */
 function lineAboveHump(freqs: Float64Array, score: Float64Array, f0: number): number {
   const reading = {
