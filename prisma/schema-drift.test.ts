@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,9 +8,9 @@ import { createDatabase, dropDatabase } from "@/test/pg-admin";
 import { catalogDrift, catalogSnapshot, type CatalogSnapshot } from "@/test/catalog-snapshot";
 
 // The migrations must build exactly the database schema.prisma describes. The expected
-// database is built from schema.prisma alone (Prisma's engine, via the shared prisma-diff
-// tool); the actual one from prisma/migrations. Their catalogs must be identical.
-const PRISMA_DIFF = path.resolve("..", "shared", "tools", "prisma-diff");
+// database is built from schema.prisma alone (Prisma's schema engine, via `npm run db:diff`'s
+// scripts/migration-sql.sh); the actual one from prisma/migrations. Their catalogs must be identical.
+const MIGRATION_SQL = path.resolve("scripts", "migration-sql.sh");
 
 async function exec(url: string, sql: string) {
   const c = new pg.Client({ connectionString: url });
@@ -23,7 +22,7 @@ async function exec(url: string, sql: string) {
   }
 }
 
-describe.skipIf(!existsSync(PRISMA_DIFF))("schema drift", () => {
+describe("schema drift", () => {
   const dbs: string[] = [];
   let expected: CatalogSnapshot;
   let expectedSql: string;
@@ -36,7 +35,7 @@ describe.skipIf(!existsSync(PRISMA_DIFF))("schema drift", () => {
   }
 
   beforeAll(async () => {
-    expectedSql = execFileSync(PRISMA_DIFF, ["--empty", "prisma/schema.prisma"], {
+    expectedSql = execFileSync("bash", [MIGRATION_SQL, "--empty", "prisma/schema.prisma"], {
       encoding: "utf8",
       timeout: 300_000,
     });
