@@ -10,7 +10,7 @@ import { looksLikeClientToken } from "@/lib/keys/client-token-format";
 import { extractApiKey } from "@/lib/keys/extract-key";
 import { assertStateNotBlocked, recordFailureOrBlock, throttleStore } from "@/lib/limits/auth-throttle";
 import { rateLimiter } from "@/lib/limits/rate-limiter";
-import { admit } from "@/lib/sdk-access/admit";
+import { admit, setHeaders } from "@/lib/sdk-access/admit";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { usageFigures, usageHeaders } from "@/lib/usage/usage-headers";
 import { isDependencyDown } from "./unavailable";
@@ -85,8 +85,7 @@ export async function apiKeyFlow(
     // (docs/api.md, "Limits"), its 400s, 403s and 429s included.
     if (opts.usageHeaders && !ctx.responseHeaders.has("X-Usage-Current") && !isDependencyDown(err)) {
       const figures = await usageFigures(key.developer, now).catch(() => null);
-      if (figures)
-        for (const [name, value] of Object.entries(usageHeaders(figures))) ctx.responseHeaders.set(name, value);
+      if (figures) setHeaders(ctx.responseHeaders, usageHeaders(figures));
     }
     throw err;
   }
