@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { VitalsApiError, VitalsClient } from "../sdk/src/index";
-import { startServerProcess } from "../scripts/bench/server-process";
+import { startServerProcess } from "../test/server-process";
 import { checkPage } from "./support/page-checks";
 import { enrolTotp, logIn, makeStaff, signUpVerified } from "./support/accounts";
 import { createKey, keyRow } from "./support/keys";

@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { startServerProcess } from "@/scripts/bench/server-process";
+import { startServerProcess } from "@/test/server-process";
 
 /**
  * The production build behind the real HTTP server (npm start's script) as its own process, on

@@ -7,7 +7,7 @@ import { Secret, TOTP } from "otpauth";
 import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/accounts/password";
 import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/accounts/totp";
-import { freePort } from "@/scripts/bench/server-process";
+import { freePort } from "@/test/server-process";
 import { startBuiltServer } from "@/test/built-server";
 import { createApiKey } from "@/test/fixtures";
 import { mailFromOutbox } from "@/e2e/support/outbox";

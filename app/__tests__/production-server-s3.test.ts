@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "@/scripts/bench/server-process";
+import { freePort } from "@/test/server-process";
 import { startBuiltServer } from "@/test/built-server";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { startS3Storage } from "@/test/s3-server";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { freePort } from "@/scripts/bench/server-process";
+import { freePort } from "@/test/server-process";
 import { HTTP_METHODS } from "@/lib/http/endpoint";
 import { startBuiltServer } from "@/test/built-server";
 import { createDeveloperWithKeys } from "@/test/fixtures";

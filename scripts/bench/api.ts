@@ -17,7 +17,7 @@ import { createDatabase, dropDatabase } from "../../test/pg-admin";
 import { BARE_PATH, buildBareApp, startBareServer } from "./bare-app";
 import { summariseProfile } from "./cpu-profile";
 import { describe, load, type Figures } from "./load-figures";
-import { cpuMs, cpuMsOf, freePort, rssMiB, startServerProcess } from "./server-process";
+import { cpuMs, cpuMsOf, freePort, rssMiB, startServerProcess } from "../../test/server-process";
 
 // Free ports, picked at start: other benchmarks may run on this machine at the same time.
 let PORT = 0;

@@ -16,7 +16,7 @@ import { startTcpProxy } from "../../test/tcp-proxy";
 import { syntheticTensor } from "../../test/tensors";
 import { startWorkerProcess } from "../../test/worker-process";
 import { fullScan, newTally, startOnly, type Tally } from "./scan-client";
-import { freePort, startServerProcess } from "./server-process";
+import { freePort, startServerProcess } from "../../test/server-process";
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);

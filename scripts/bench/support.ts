@@ -9,7 +9,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { applyMigrations } from "../../lib/migrations/apply-migrations";
 import { withMigrationExecutor } from "../../lib/migrations/executors";
 import { createDatabase, dropDatabase } from "../../test/pg-admin";
-import { startServerProcess } from "./server-process";
+import { startServerProcess } from "../../test/server-process";
 import { seedSupportData, STAFF } from "./support-seed";
 import { explainSupportQueries } from "./support-explain";
 

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startServerProcess } from "@/scripts/bench/server-process";
+import { freePort, startServerProcess } from "@/test/server-process";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { syntheticTensor } from "@/test/tensors";
 import { writeFaceVideo } from "../../e2e/fixtures/face-video";
