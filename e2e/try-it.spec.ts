@@ -91,6 +91,26 @@ async function heartRateShown(page: Page): Promise<number> {
   return Number(/[\d.]+/.exec(text ?? "")![0]);
 }
 
+/**
+ * The result card's waveform charts: the service's pulse and breathing waveforms (asked for with
+ * include: ["waveform"]), each an image named with what it shows and its duration, each drawn.
+ */
+async function expectWaveforms(page: Page) {
+  const figure = page.getByTestId("result-card").getByTestId("waveforms");
+  await expect(figure).toBeVisible();
+  for (const name of ["Pulse", "Breathing"]) {
+    const chart = figure.getByRole("img", { name: new RegExp(`^${name} waveform from the service over [\\d.]+ s`) });
+    await expect(chart).toBeVisible();
+    // Drawn by recharts once it has measured its box: a line through hundreds of samples.
+    const segments = () =>
+      chart
+        .locator("path.recharts-line-curve")
+        .getAttribute("d")
+        .then((d) => d?.match(/L/g)?.length ?? 0);
+    await expect.poll(segments, { message: `${name} waveform's line` }).toBeGreaterThan(100);
+  }
+}
+
 /** Today's Try it scans, set in the database as an operator would (the cap is tested against it). */
 function setTryItToday(scanCount: number) {
   const day = new Date().toISOString().slice(0, 10);
@@ -99,7 +119,7 @@ function setTryItToday(scanCount: number) {
   execFileSync("psql", [process.env.E2E_DATABASE_URL!, "-v", "ON_ERROR_STOP=1", "-c", sql]);
 }
 
-test("camera: the regions and progress ring over the preview, then a heart rate within 3 bpm and the code that ran", async ({
+test("camera: the regions and progress ring over the preview, then a heart rate within 3 bpm, the service's waveforms and the code that ran", async ({
   baseURL,
 }, testInfo) => {
   // Up to three captures when the machine is busy (below).
@@ -148,6 +168,8 @@ test("camera: the regions and progress ring over the preview, then a heart rate 
   await expect(page.getByTestId("vital-spo2")).toContainText(/Low confidence \(0\.[0-3]\d\)/);
   await expect(page.getByTestId("scan-code")).toContainText(`baseUrl: "${baseURL}"`);
   await expect(page.getByTestId("scan-code")).toContainText("new VitalsCapture(stream");
+  await expect(page.getByTestId("scan-code")).toContainText('include: ["waveform"]');
+  await expectWaveforms(page);
   await expect(page.getByTestId("allowance")).toContainText(`${20 - scans} of 20`);
   await checkPage(page, "try-it-result", testInfo);
 });
@@ -162,13 +184,14 @@ test("video file: decoded in the browser (only the tensor is uploaded), heart ra
   await page.getByRole("button", { name: "Use a video file instead" }).click();
   await expect(page.getByTestId("privacy-note")).toContainText("Your video never leaves this device");
   await page.getByTestId("video-file").setInputFiles(video);
-  const bodies: { method: string; head: string; body: string }[] = [];
+  const bodies: { method: string; url: string; head: string; body: string }[] = [];
   const tensors: Buffer[] = [];
   page.on("request", (r) => {
     const body = r.postDataBuffer() ?? Buffer.alloc(0);
     if (r.method() === "PUT") tensors.push(body);
     bodies.push({
       method: r.method(),
+      url: r.url(),
       head: body.subarray(0, 4).toString("hex"),
       body: body.subarray(0, 16).toString("latin1"),
     });
@@ -181,6 +204,10 @@ test("video file: decoded in the browser (only the tensor is uploaded), heart ra
   console.log(`file: ${shown} bpm shown, ${expected.toFixed(2)} in the waveform's first ${TRY_IT_SECONDS} s`);
   expect(Math.abs(shown - expected)).toBeLessThanOrEqual(3);
   await expect(page.getByTestId("scan-code")).toContainText("new VitalsCapture(fileInput.files[0]");
+  await expectWaveforms(page);
+  expect(bodies.filter((b) => b.url.includes("/upload-complete")).map((b) => new URL(b.url).search)).toEqual([
+    "?include=waveform",
+  ]);
   // One upload, of the tensor ("RPPG"); no request carries the MP4 file (its first box, ftyp).
   expect(bodies.filter((b) => b.method === "PUT").map((b) => b.head)).toEqual([Buffer.from("RPPG").toString("hex")]);
   expect(bodies.filter((b) => b.body.includes("ftyp"))).toEqual([]);

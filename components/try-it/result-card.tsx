@@ -2,7 +2,8 @@ import type { Result } from "@/sdk/src/web/index";
 import { Badge } from "@/components/ui/badge";
 import { confidenceBand, type Band } from "./confidence-band";
 import { perVitalConfidence, reasonAdvice } from "./vital-quality";
-import { readWaveform, WaveformChart } from "./waveform";
+import { WaveformCharts } from "./waveform-charts";
+import { readWaveforms } from "./waveforms";
 
 const VITALS = [
   { key: "heart_rate", label: "Heart rate", unit: "bpm" },
@@ -27,7 +28,7 @@ export function ResultCard({ result }: { result: Result }) {
   const quality = perVitalConfidence(vitals);
   // What lowered it, when it is not high (a high scan's reasons need no action).
   const advice = band.level === "low" || band.level === "moderate" ? reasonAdvice(vitals) : [];
-  const waveform = readWaveform(result);
+  const traces = readWaveforms(result);
   return (
     <section
       aria-labelledby="result-title"
@@ -71,7 +72,7 @@ export function ResultCard({ result }: { result: Result }) {
           );
         })}
       </dl>
-      {waveform ? <WaveformChart waveform={waveform} /> : null}
+      {traces.length ? <WaveformCharts traces={traces} /> : null}
       <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">
         Confidence bands: 0.7 and above high; 0.4 to 0.7 moderate; 0.1 to 0.4 low; 0.0 means inference failed and the
         values are synthetic. A wellness estimate, not a medical device.

@@ -21,14 +21,16 @@ ${input}
   credential: token,
   baseUrl: "${baseUrl}",
   durationSeconds: ${durationSeconds},
+  include: ["waveform"], // the result also carries the pulse and breathing waveforms
 });
 capture.on("face", (e) => show(e.found ? "Hold still" : "Face the camera"));
 capture.on("lighting", (e) => e.tooDark && show("Too dark: turn a light on"));
 capture.on("motion", (e) => e.tooMuch && show("Please hold still"));
 capture.on("progress", (e) => setProgress(e.elapsedSeconds / e.durationSeconds));
 try {
-  const { vitals } = await capture.start();
+  const { vitals, waveforms } = await capture.start();
   show(\`\${vitals.heart_rate} bpm, confidence \${vitals.confidence}\`);
+  if (waveforms) draw(waveforms.pulse.values, waveforms.pulse.sample_rate_hz); // null when nothing was measured
 } catch (err) {
   show(err instanceof CaptureError ? err.message : \`Error: \${err.message}\`);
 }`;

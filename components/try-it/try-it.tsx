@@ -11,7 +11,7 @@ import { CameraHelp, SourcePicker } from "./source-picker";
 import { ResultCard } from "./result-card";
 import { BUSY, ScanStage } from "./scan-stage";
 import { scanSnippet } from "./scan-snippet";
-import { TRY_IT_SECONDS } from "./scan-settings";
+import { TRY_IT_INCLUDE, TRY_IT_SECONDS } from "./scan-settings";
 import { useVitalsScan } from "./use-vitals-scan";
 
 type Source = "camera" | "file";
@@ -94,7 +94,7 @@ export function TryIt({
     video.srcObject = s;
     await video.play().catch(() => undefined);
     const token = await credential();
-    if (token) await run(s, { credential: token, baseUrl, durationSeconds: TRY_IT_SECONDS });
+    if (token) await run(s, { credential: token, baseUrl, durationSeconds: TRY_IT_SECONDS, include: TRY_IT_INCLUDE });
   }
 
   async function scanFile(video: HTMLVideoElement, picked: File) {
@@ -105,7 +105,7 @@ export function TryIt({
     // The preview shows the file (an object URL: read by this page only, never sent anywhere);
     // the SDK decodes the file itself frame by frame, faster than it plays, so it is not played.
     video.src = URL.createObjectURL(picked);
-    await run(picked, { credential: token, baseUrl, durationSeconds: TRY_IT_SECONDS });
+    await run(picked, { credential: token, baseUrl, durationSeconds: TRY_IT_SECONDS, include: TRY_IT_INCLUDE });
   }
 
   async function start() {

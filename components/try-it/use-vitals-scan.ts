@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import type { CaptureEvents, CaptureSource, Result, VitalsCapture } from "@/sdk/src/web/index";
+import type { CaptureEvents, CaptureOptions, CaptureSource, Result, VitalsCapture } from "@/sdk/src/web/index";
 
 // The one place the Try it page touches the browser SDK: it loads the bundle the build puts
 // in public/sdk/ (the file a developer's own page imports), runs one VitalsCapture and turns
@@ -120,7 +120,10 @@ export function useVitalsScan() {
   const capture = useRef<VitalsCapture | null>(null);
 
   const run = useCallback(
-    async (source: CaptureSource, options: { credential: string; baseUrl: string; durationSeconds: number }) => {
+    async (
+      source: CaptureSource,
+      options: Pick<CaptureOptions, "credential" | "baseUrl" | "durationSeconds" | "include">,
+    ) => {
       try {
         const { VitalsCapture } = await loadSdk();
         const c = new VitalsCapture(source, options);

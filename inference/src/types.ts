@@ -1,5 +1,5 @@
 // Public types of the inference package (the SDK service codes against these).
-// sdk/src/types.ts restates Demographics, Vitals and the quality types on purpose: the SDK must
+// sdk/src/types.ts restates Demographics, Vitals, the quality and the waveform types on purpose: the SDK must
 // not depend on this package; lib/openapi/sdk-types.test.ts fails if the two drift apart.
 
 export type Demographics = { age?: number; sex?: "M" | "F" | "X"; fitzpatrick?: number };

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
+import type { Waveforms as InferenceWaveforms } from "@vitals/inference";
 import type { MintedClientToken } from "@/lib/keys/mint-client-token";
 import type { CompletedResult } from "@/lib/sessions/complete-upload";
 import type { PolledResult } from "@/lib/sessions/get-result";
@@ -14,6 +15,8 @@ import type {
   SessionStatus,
   Vitals,
   VitalsQuality,
+  Waveform,
+  Waveforms,
 } from "@/sdk/src/types";
 import { openApiDocument } from "./document";
 import type { clientTokenSchema, completedResultSchema, polledResultSchema, startedSessionSchema } from "./responses";
@@ -59,7 +62,14 @@ const RESULT = {
   vitals: "object?",
   processing_time_ms: "number?",
   completed_at: "number?",
+  waveforms: "object?",
 } as const satisfies Shape<Result>;
+const WAVEFORMS = { pulse: "object", breathing: "object" } as const satisfies Shape<Waveforms>;
+const WAVEFORM = {
+  sample_rate_hz: "number",
+  values: "array",
+  confidence: "array",
+} as const satisfies Shape<Waveform>;
 const VITALS = {
   heart_rate: "number",
   respiratory_rate: "number",
@@ -103,9 +113,6 @@ const STATUSES = [
 const everyStatus: Exclude<SessionStatus, (typeof STATUSES)[number]> extends never ? true : false = true;
 /** A state of the session's life cycle that no answer carries: an expired session is a 404. */
 const NEVER_ANSWERED = ["expired"];
-
-/** In the service's answers only when asked for with `?include=waveform`, which the client never sends. */
-const NOT_ASKED_BY_THE_CLIENT = ["waveforms"];
 
 type JsonSchema = {
   type?: string;
@@ -162,9 +169,6 @@ function answer(path: string, method: string, status: string): JsonSchema {
   return op.responses[status].content["application/json"].schema;
 }
 
-const withoutUnasked = (s: Record<string, string>) =>
-  Object.fromEntries(Object.entries(s).filter(([k]) => !NOT_ASKED_BY_THE_CLIENT.includes(k)));
-
 describe("the TypeScript client's types agree with the OpenAPI document", () => {
   it("Session: the answer of POST /sdk/session/start, with its fallback_config", () => {
     const started = answer("/sdk/session/start", "post", "200");
@@ -173,20 +177,23 @@ describe("the TypeScript client's types agree with the OpenAPI document", () => 
     expect(shape(field(field(started, "fallback_config"), "heart_rate"))).toEqual(RANGE);
   });
 
-  it("Result: the answers of upload-complete and of the result poll, both path forms, with vitals and quality", () => {
+  it("Result: the answers of upload-complete and of the result poll, both path forms, with vitals, quality and waveforms", () => {
     const forms = [
       answer("/sdk/session/upload-complete", "post", "200"),
       answer("/sdk/session/{sessionId}/upload-complete", "post", "200"),
       answer("/sdk/session/result/{sessionId}", "get", "200"),
       answer("/sdk/session/{sessionId}/result", "get", "200"),
     ];
-    // Every field the document has besides waveforms, and nothing more; required only when
-    // every form of the answer has it.
-    expect(withoutUnasked(shape(...forms))).toEqual(RESULT);
-    expect(shape(...forms)).toHaveProperty("waveforms"); // the exception above is still real
+    // Every field the document has, and nothing more; required only when every form of the
+    // answer has it.
+    expect(shape(...forms)).toEqual(RESULT);
     for (const form of forms) {
       expect(shape(field(form, "vitals"))).toEqual(VITALS);
       expect(shape(field(field(form, "vitals"), "quality"))).toEqual(QUALITY);
+      const waveforms = field(form, "waveforms");
+      expect(shape(waveforms)).toEqual(WAVEFORMS);
+      expect(shape(field(waveforms, "pulse"))).toEqual(WAVEFORM);
+      expect(shape(field(waveforms, "breathing"))).toEqual(WAVEFORM);
     }
   });
 
@@ -223,5 +230,7 @@ describe("the TypeScript client's types agree with the OpenAPI document", () => 
     expectTypeOf<z.infer<typeof completedResultSchema>>().toEqualTypeOf<CompletedResult>();
     expectTypeOf<z.infer<typeof polledResultSchema>>().toEqualTypeOf<PolledResult>();
     expectTypeOf<z.infer<typeof clientTokenSchema>>().toEqualTypeOf<MintedClientToken>();
+    // The SDK's restatement of the inference package's waveforms (sdk/src/types.ts says why).
+    expectTypeOf<Waveforms>().toEqualTypeOf<InferenceWaveforms>();
   });
 });

@@ -1,5 +1,6 @@
 import { open, readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { frameProgress, progressStyle, type ProgressStyle } from "./cli-progress.js";
 import { VitalsClient } from "./client.js";
 import { InvalidApiKeyError, PollTimeoutError, VitalsApiError, VitalsNetworkError } from "./errors.js";
 import { inspectTensor, TENSOR_MAGIC } from "./tensor.js";
@@ -21,7 +22,8 @@ Options:
   --max-retries N   retries of a rate-limited call after Retry-After (default 3)
   --seconds N       seconds of a video to use from its start (default 20; 6 to 120)
   --force           upload with a live key even if FILE is neither a tensor nor a video
-  --quiet           no progress on stderr
+  --quiet           no progress on stderr (otherwise a video shows the frames tracked and
+                    the time left: one line redrawn on a terminal, a line every 10 % elsewhere)
   --verbose         for a video, print on stderr every frame (usable, or why not), the frames
                     the tensor spans and its SHA-256: enough to reproduce the scan
 
@@ -33,6 +35,10 @@ export type CliIo = {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
+  /** stderr is a terminal: a video's progress is one line redrawn in place. */
+  stderrIsTTY?: boolean;
+  /** The terminal's width, to fit that line. */
+  columns?: number;
   fetch?: FetchLike;
   sleep?: Sleep;
 };
@@ -125,7 +131,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     };
     const video = (await looksLikeTensor(file).catch(unreadable))
       ? undefined
-      : await videoTensor(file, { seconds, verbose: values.verbose === true }, progress, io.stderr);
+      : await videoTensor(
+          file,
+          {
+            seconds,
+            verbose: values.verbose === true,
+            columns: io.columns,
+            style: progressStyle({
+              stderrIsTTY: io.stderrIsTTY === true,
+              quiet: values.quiet === true,
+              verbose: values.verbose === true,
+            }),
+          },
+          progress,
+          io.stderr,
+        );
     if (typeof video === "number") return video;
     tensor = video ?? new Uint8Array(await readFile(file).catch(unreadable));
   } catch (err) {
@@ -198,7 +218,7 @@ async function looksLikeTensor(file: string): Promise<boolean> {
  */
 async function videoTensor(
   file: string,
-  opts: { seconds: number | undefined; verbose: boolean },
+  opts: { seconds: number | undefined; verbose: boolean; style: ProgressStyle; columns?: number },
   progress: (text: string) => void,
   stderr: (text: string) => void,
 ): Promise<Uint8Array | number | undefined> {
@@ -214,11 +234,22 @@ async function videoTensor(
   verbose(
     `video: ${info.width}x${info.height}, ${info.fps.toFixed(3)} fps, ${info.seconds.toFixed(3)} s; --seconds ${opts.seconds ?? "(default)"}`,
   );
+  // Frames expected: the seconds used at the video's rate (a bad --seconds is refused below).
+  const seconds = Math.min(opts.seconds ?? 20, Number.isFinite(info.seconds) ? info.seconds : Infinity);
+  const frames = frameProgress({
+    style: opts.style,
+    total: Math.max(1, Math.round(seconds * info.fps)),
+    write: stderr,
+    columns: opts.columns,
+  });
   try {
     const made = await tensorFromVideo(file, {
       durationSeconds: opts.seconds,
-      onFrame: opts.verbose ? (f) => verbose(frameReportLine(f)) : undefined,
-    });
+      onFrame: (f) => {
+        frames.frame(f.reason === "after-end");
+        if (opts.verbose) verbose(frameReportLine(f));
+      },
+    }).finally(() => frames.end());
     progress(
       `tensor: ${made.frameCount} frames at ${made.fps.toFixed(2)} fps, ${made.usableSeconds.toFixed(1)} s with a usable face`,
     );

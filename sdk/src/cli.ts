@@ -6,6 +6,8 @@ runCli(process.argv.slice(2), {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   env: process.env,
+  stderrIsTTY: process.stderr.isTTY === true,
+  columns: process.stderr.columns,
 }).then(
   (code) => {
     process.exitCode = code;

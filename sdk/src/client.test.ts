@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { BASE, KEYS, errorResponse, fakeService, fakeSleep, jsonResponse, session } from "../test/fake-service.js";
+import {
+  BASE,
+  KEYS,
+  errorResponse,
+  fakeService,
+  fakeSleep,
+  jsonResponse,
+  session,
+  waveforms,
+} from "../test/fake-service.js";
 import { InvalidApiKeyError, VitalsApiError, VitalsClient, VitalsNetworkError } from "./index.js";
 
 const vitals = {
@@ -312,6 +321,82 @@ describe("429 handling", () => {
     await expect(client.startSession()).rejects.toMatchObject({ error: code, status });
     expect(service.requests).toHaveLength(1);
     expect(waits).toEqual([]);
+  });
+});
+
+describe("include: the waveforms", () => {
+  /** A whole scan; upload-complete and the result poll answer `waveforms` only when asked for. */
+  function scan(opts: { pollAnswers?: boolean } = {}) {
+    const s = session();
+    return fakeService((req) => {
+      if (req.url.endsWith("/start")) return jsonResponse(s);
+      if (req.method === "PUT") return new Response(null, { status: 200 });
+      const asked = new URL(req.url).searchParams.get("include") === "waveform";
+      const extra = asked ? { waveforms: waveforms() } : {};
+      if (req.url.includes("/result/"))
+        return opts.pollAnswers
+          ? jsonResponse({ session_id: s.session_id, status: "completed", vitals, completed_at: 7, ...extra })
+          : errorResponse(404, "SESSION_NOT_FOUND");
+      const answer = () =>
+        jsonResponse({ session_id: s.session_id, status: "completed", vitals, processing_time_ms: 300, ...extra });
+      // With a poll answering, upload-complete is slower: both calls go out before either answers.
+      return opts.pollAnswers ? new Promise<Response>((resolve) => setTimeout(() => resolve(answer()), 20)) : answer();
+    });
+  }
+
+  it("asks upload-complete for them with ?include=waveform and answers the service's waveforms field", async () => {
+    const service = scan();
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
+    const result = await client.measure(new Uint8Array(8), { include: ["waveform"] });
+    const complete = service.requests[2]!;
+    expect(complete.url).toBe(`${BASE}/sdk/session/upload-complete?include=waveform`);
+    expect(complete.body).toEqual({ session_id: session().session_id });
+    expect(result.waveforms).toEqual(waveforms());
+    expect(result.waveforms?.pulse.sample_rate_hz).toBe(30);
+    expect(result.waveforms?.breathing.values).toHaveLength(600);
+    // Not asked (an empty list included): no query, no waveforms.
+    for (const include of [undefined, []]) {
+      const plain = scan();
+      const client2 = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: plain.fetch });
+      expect((await client2.measure(new Uint8Array(8), { include })).waveforms).toBeUndefined();
+      expect(plain.requests[2]!.url).toBe(`${BASE}/sdk/session/upload-complete`);
+    }
+  });
+
+  it("asks the result poll too: getResult, pollResult, and measure with polling on both of its calls", async () => {
+    const id = session().session_id;
+    const service = scan({ pollAnswers: true });
+    const { sleep } = fakeSleep();
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch, sleep });
+    expect((await client.getResult(id, { include: ["waveform"] })).waveforms).toEqual(waveforms());
+    expect((await client.pollResult(id, { include: ["waveform"] })).waveforms).toEqual(waveforms());
+    expect(service.requests.map((r) => r.url)).toEqual([
+      `${BASE}/sdk/session/result/${id}?include=waveform`,
+      `${BASE}/sdk/session/result/${id}?include=waveform`,
+    ]);
+    const measured = scan({ pollAnswers: true });
+    const client2 = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: measured.fetch, sleep });
+    expect((await client2.measure(new Uint8Array(8), { poll: true, include: ["waveform"] })).waveforms).toEqual(
+      waveforms(),
+    );
+    const calls = measured.requests.filter((r) => r.method !== "PUT" && !r.url.endsWith("/start"));
+    expect(calls.map((r) => new URL(r.url).pathname)).toEqual([
+      "/sdk/session/upload-complete",
+      `/sdk/session/result/${id}`,
+    ]);
+    for (const call of calls) expect(new URL(call.url).searchParams.get("include")).toBe("waveform");
+  });
+
+  it("refuses an unknown include value before any request (no scan spent on a typo)", async () => {
+    const service = scan();
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
+    const typo = { include: ["waveforms"] as never };
+    await expect(client.measure(new Uint8Array(8), typo)).rejects.toThrow(
+      'include: unknown value "waveforms" (supported: waveform)',
+    );
+    await expect(client.completeUpload("s", typo)).rejects.toBeInstanceOf(TypeError);
+    await expect(client.getResult("s", typo)).rejects.toBeInstanceOf(TypeError);
+    expect(service.requests).toHaveLength(0);
   });
 });
 

@@ -4,7 +4,7 @@ import { DEFAULT_MAX_TENSOR_BYTES } from "./encode-tensor.js";
 import { InvalidApiKeyError, PollTimeoutError, VitalsApiError } from "./errors.js";
 import { send, sendJson, sleepUnlessAborted, type RetryPolicy, type Transport } from "./http.js";
 import { measureByPolling } from "./measure-by-polling.js";
-import type { ClientToken, Demographics, FetchLike, Result, Session, Sleep, WithMeta } from "./types.js";
+import type { ClientToken, Demographics, FetchLike, Result, ResultInclude, Session, Sleep, WithMeta } from "./types.js";
 
 export type VitalsClientOptions = {
   /**
@@ -40,13 +40,19 @@ export type VitalsClientOptions = {
 };
 
 export type CallOptions = { signal?: AbortSignal };
-export type PollOptions = CallOptions & {
-  /** Spec: poll every 2 s. */
-  intervalMs?: number;
-  /** Spec reference client: give up after 60 attempts (120 s). */
-  maxAttempts?: number;
-  onStatus?: (status: string, attempt: number) => void;
+/** Upload-complete and result calls: what the answer should carry besides the vitals. */
+export type IncludeOptions = {
+  /** `["waveform"]`: the answer carries `waveforms` (sent as `?include=waveform`; docs/api.md, "Waveforms"). */
+  include?: readonly ResultInclude[];
 };
+export type PollOptions = CallOptions &
+  IncludeOptions & {
+    /** Spec: poll every 2 s. */
+    intervalMs?: number;
+    /** Spec reference client: give up after 60 attempts (120 s). */
+    maxAttempts?: number;
+    onStatus?: (status: string, attempt: number) => void;
+  };
 export type MintClientTokenOptions = CallOptions & {
   /** Exact page origins allowed to use the token, e.g. ["https://app.example.com"]. */
   origins: string[];
@@ -58,15 +64,29 @@ export type MintClientTokenOptions = CallOptions & {
 export type TensorBody = Uint8Array | ArrayBuffer | Blob;
 export type UploadResult = { status: number; etag?: string };
 export type MeasureStage = "session-started" | "uploaded" | "completing";
-export type MeasureOptions = CallOptions & {
-  demographics?: Demographics;
-  /** Also poll the result while upload-complete runs (needs PERSIST_VITALS=true on the server to help). */
-  poll?: boolean | PollOptions;
-  onProgress?: (stage: MeasureStage, session: Session) => void;
-};
+export type MeasureOptions = CallOptions &
+  IncludeOptions & {
+    demographics?: Demographics;
+    /** Also poll the result while upload-complete runs (needs PERSIST_VITALS=true on the server to help). */
+    poll?: boolean | PollOptions;
+    onProgress?: (stage: MeasureStage, session: Session) => void;
+  };
 
 const TERMINAL = new Set(["completed", "failed"]);
 const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const INCLUDES: readonly ResultInclude[] = ["waveform"];
+
+/**
+ * `?include=…` of upload-complete and result, or "" when nothing is asked for. An unknown value
+ * is refused here (the service would answer 400), so a typo never passes as "no waveforms".
+ */
+export function includeQuery(include: readonly ResultInclude[] | undefined): string {
+  if (!include?.length) return "";
+  const unknown = include.find((v) => !INCLUDES.includes(v));
+  if (unknown !== undefined)
+    throw new TypeError(`include: unknown value ${JSON.stringify(unknown)} (supported: ${INCLUDES.join(", ")})`);
+  return `?include=${[...new Set(include)].join(",")}`;
+}
 
 export class VitalsClient {
   /** The key's environment; undefined for a client token given as `credential` (the service knows it). */
@@ -179,20 +199,20 @@ export class VitalsClient {
     return etag ? { status: res.status, etag } : { status: res.status };
   }
 
-  /** POST /sdk/session/upload-complete: runs inference and answers with the vitals. */
-  completeUpload(sessionId: string, options: CallOptions = {}): Promise<WithMeta<Result>> {
+  /** POST /sdk/session/upload-complete: runs inference and answers with the vitals (and what `include` asks for). */
+  async completeUpload(sessionId: string, options: CallOptions & IncludeOptions = {}): Promise<WithMeta<Result>> {
     return this.#json<Result>(
       "POST",
-      "/sdk/session/upload-complete",
+      `/sdk/session/upload-complete${includeQuery(options.include)}`,
       { session_id: sessionId },
       this.#timeouts.complete,
       options.signal,
     );
   }
 
-  /** GET /sdk/session/result/{id}: one look at the session's state. */
-  getResult(sessionId: string, options: CallOptions = {}): Promise<WithMeta<Result>> {
-    const path = `/sdk/session/result/${encodeURIComponent(sessionId)}`;
+  /** GET /sdk/session/result/{id}: one look at the session's state (and what `include` asks for). */
+  async getResult(sessionId: string, options: CallOptions & IncludeOptions = {}): Promise<WithMeta<Result>> {
+    const path = `/sdk/session/result/${encodeURIComponent(sessionId)}${includeQuery(options.include)}`;
     return this.#json<Result>("GET", path, undefined, this.#timeouts.call, options.signal);
   }
 
@@ -220,6 +240,7 @@ export class VitalsClient {
     // Before the session start, which spends a scan on a live key.
     this.#checkSize(tensor);
     checkDemographics(options.demographics);
+    includeQuery(options.include);
     const session = await this.startSession(options);
     options.onProgress?.("session-started", session);
     await this.uploadTensor(session, tensor, options);
@@ -229,7 +250,7 @@ export class VitalsClient {
       ? await measureByPolling(
           this,
           session.session_id,
-          { ...(options.poll === true ? {} : options.poll), signal: options.signal },
+          { ...(options.poll === true ? {} : options.poll), include: options.include, signal: options.signal },
           this.#transport.sleep,
         )
       : await this.completeUpload(session.session_id, options);

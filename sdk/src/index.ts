@@ -2,6 +2,7 @@
 export {
   VitalsClient,
   type CallOptions,
+  type IncludeOptions,
   type MeasureOptions,
   type MeasureStage,
   type MintClientTokenOptions,

@@ -30,7 +30,7 @@ export async function measureByPolling(
   const stopPolling = new AbortController();
   const join = (own: AbortController) => (poll.signal ? AbortSignal.any([poll.signal, own.signal]) : own.signal);
 
-  const completion = settle(client.completeUpload(sessionId, { signal: join(stopCompletion) }));
+  const completion = settle(client.completeUpload(sessionId, { signal: join(stopCompletion), include: poll.include }));
   // The first look waits one interval, so upload-complete has claimed the session by then.
   const polling = settle(
     (async () => {

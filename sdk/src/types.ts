@@ -24,7 +24,7 @@ export type Vitals = {
 };
 
 // The client depends on nothing of the service, so these restate the inference package's
-// quality types; lib/openapi/sdk-types.test.ts fails if the two drift apart.
+// quality and waveform types; lib/openapi/sdk-types.test.ts fails if the two drift apart.
 
 /** Conditions that lower confidence. */
 export type QualityReason = "motion" | "low_light" | "face_lost" | "weak_pulse" | "compression";
@@ -38,6 +38,18 @@ export type VitalsQuality = {
   blood_pressure: { confidence: number };
   reasons: QualityReason[];
 };
+
+/**
+ * One waveform of a scan (docs/api.md, "Waveforms"): a sample per captured frame at
+ * `sample_rate_hz`, unit-variance values (relative, no unit), and a 0..1 confidence per sample
+ * (0 inside movement or lighting events).
+ */
+export type Waveform = { sample_rate_hz: number; values: number[]; confidence: number[] };
+/** The pulse, and the blood-volume baseline that breathing modulates. */
+export type Waveforms = { pulse: Waveform; breathing: Waveform };
+
+/** What a result may carry besides the vitals when asked for (`?include=`); `waveform` is the only value. */
+export type ResultInclude = "waveform";
 
 export type Range = { min: number; max: number };
 
@@ -79,6 +91,11 @@ export type Result = {
   processing_time_ms?: number;
   /** Poll answers with status completed (Unix seconds). */
   completed_at?: number;
+  /**
+   * Only when asked for (`include: ["waveform"]`) on a completed answer; null when nothing was
+   * measured (fallback and sandbox results, or a poll of a scan whose upload-complete did not ask).
+   */
+  waveforms?: Waveforms | null;
 };
 
 export type RateLimit = { limit: number; remaining: number; reset: number };

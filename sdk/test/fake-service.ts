@@ -66,3 +66,28 @@ export function session(id = "6f1c1e8e-8f43-4d6b-9d3a-3f0f2f6b9c11") {
     },
   };
 }
+
+/**
+ * `waveforms` as upload-complete answers them with `?include=waveform` (docs/api.md,
+ * "Waveforms"): `seconds` of a 72 bpm pulse and a 15 breaths/min baseline at 30 Hz, unit-variance,
+ * with the confidence 0 during one movement event.
+ */
+export function waveforms(seconds = 20, rateHz = 30) {
+  const n = Math.round(seconds * rateHz);
+  const t = Array.from({ length: n }, (_, i) => i / rateHz);
+  // `|| 0`: no -0, which JSON does not keep.
+  const round = (v: number) => Math.round(v * 1000) / 1000 || 0;
+  const moving = (s: number) => s >= 8 && s < 9;
+  return {
+    pulse: {
+      sample_rate_hz: rateHz,
+      values: t.map((s) => round(Math.SQRT2 * Math.sin(2 * Math.PI * 1.2 * s))),
+      confidence: t.map((s) => (moving(s) ? 0 : 0.86)),
+    },
+    breathing: {
+      sample_rate_hz: rateHz,
+      values: t.map((s) => round(Math.SQRT2 * Math.sin(2 * Math.PI * 0.25 * s))),
+      confidence: t.map((s) => (s >= 7.5 && s < 9.5 ? 0 : 0.62)),
+    },
+  };
+}

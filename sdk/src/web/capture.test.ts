@@ -31,3 +31,14 @@ describe("VitalsCapture credential", () => {
     ).not.toThrow();
   });
 });
+
+describe("VitalsCapture include", () => {
+  const base = { credential: "ct_opaque.token", baseUrl: "https://api.example.com" };
+  const source = {} as MediaStream;
+  it("takes waveform, and refuses an unknown value before the capture (the service would refuse it after)", () => {
+    expect(() => new VitalsCapture(source, { ...base, include: ["waveform"] })).not.toThrow();
+    expect(() => new VitalsCapture(source, { ...base, include: ["waveforms" as never] })).toThrow(
+      'include: unknown value "waveforms" (supported: waveform)',
+    );
+  });
+});

@@ -1,9 +1,9 @@
 // A scan from a camera or a video in the browser: face model in a worker, skin regions sampled
 // every frame, resampled to the capture's own rate, gzip on the device, then start, upload and
 // complete with VitalsClient. docs/sdk.md shows a complete page.
-import { VitalsClient } from "../client.js";
+import { includeQuery, VitalsClient } from "../client.js";
 import { checkDemographics } from "../demographics.js";
-import type { Demographics, FetchLike, Result, WithMeta } from "../types.js";
+import type { Demographics, FetchLike, Result, ResultInclude, WithMeta } from "../types.js";
 import { captureFrames, type Captured } from "./capture-loop.js";
 import { tensorFromCapture } from "./capture-tensor.js";
 import { CaptureError } from "./errors.js";
@@ -14,6 +14,7 @@ import { playing, release, videoSecondsLeft } from "./playing.js";
 import type { Mp4Frames } from "./mp4-frames.js";
 import { cameraTrackOf, holdCameraSettings, type CameraHold } from "./camera-hold.js";
 import { captureLengths, neededSeconds } from "./frame-judge.js";
+import { sendScan } from "./send-scan.js";
 
 export type CaptureOptions = {
   /**
@@ -36,6 +37,11 @@ export type CaptureOptions = {
    * browser lets a page (default true); given back after. A video file is never touched.
    */
   holdCamera?: boolean;
+  /**
+   * What the result should carry besides the vitals: `["waveform"]` adds the service's pulse
+   * and breathing waveforms (`result.waveforms`; docs/api.md, "Waveforms").
+   */
+  include?: readonly ResultInclude[];
   /** Injected for tests or proxies; the global fetch by default. */
   fetch?: FetchLike;
 };
@@ -75,6 +81,7 @@ export class VitalsCapture {
     // Checked here; the need itself is settled at start(), once a video file's length is known.
     const { durationSeconds } = captureLengths(options);
     checkDemographics(options.demographics);
+    includeQuery(options.include);
     const assetsBaseUrl = (options.assetsBaseUrl ?? globalThis.location?.origin ?? options.baseUrl).replace(/\/+$/, "");
     this.#options = { ...options, durationSeconds, assetsBaseUrl };
     // A token given as such is checked now; one fetched later, when it arrives.
@@ -152,10 +159,8 @@ export class VitalsCapture {
       const tensor = await this.#encode(captured, tracker, pace);
       this.#events.emit("stage", { stage: "uploading" });
       const client = this.#client ?? (await this.#fetchedClient(signal));
-      const session = await client.startSession({ demographics: this.#options.demographics, signal });
-      await client.uploadTensor(session, tensor, { signal });
-      this.#events.emit("stage", { stage: "analysing" });
-      const result = await client.completeUpload(session.session_id, { signal });
+      const { demographics, include } = this.#options;
+      const result = await sendScan(client, tensor, { demographics, include, signal }, this.#events);
       this.#events.emit("done", { result });
       return result;
     } catch (err) {

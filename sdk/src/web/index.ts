@@ -4,4 +4,4 @@ export { CaptureError, type CaptureFailure } from "./errors.js";
 export type { CaptureEvents, CaptureStage, Listener } from "./events.js";
 export type { Box, RegionLayout } from "./face-regions.js";
 export { VitalsApiError, VitalsNetworkError, InvalidApiKeyError } from "../errors.js";
-export type { Demographics, Result, Vitals, WithMeta } from "../types.js";
+export type { Demographics, Result, ResultInclude, Vitals, Waveform, Waveforms, WithMeta } from "../types.js";
