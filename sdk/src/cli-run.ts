@@ -18,6 +18,8 @@ Options:
   --key K           API key (or VITALS_API_KEY)
   --base-url U      service address (or VITALS_BASE_URL)
   --poll            also poll the result while upload-complete runs
+  --include waveform  also print the service's pulse and breathing waveforms: the output is
+                    then { "vitals": ..., "waveforms": ... } instead of the vitals alone
   --age N --sex M|F|X --fitzpatrick N   demographics (optional)
   --max-retries N   retries of a rate-limited call after Retry-After (default 3)
   --seconds N       seconds of a video to use from its start (default 20; 6 to 120)
@@ -45,7 +47,7 @@ export type CliIo = {
 
 class UsageError extends Error {}
 
-function demographicsOf(values: Record<string, string | boolean | undefined>): Demographics | undefined {
+function demographicsOf(values: Record<string, string | string[] | boolean | undefined>): Demographics | undefined {
   const d: Demographics = {};
   const whole = (name: string) => {
     const raw = values[name];
@@ -71,6 +73,7 @@ function parse(argv: string[]) {
       key: { type: "string" },
       "base-url": { type: "string" },
       poll: { type: "boolean" },
+      include: { type: "string", multiple: true },
       age: { type: "string" },
       sex: { type: "string" },
       fitzpatrick: { type: "string" },
@@ -116,6 +119,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0))
       throw new UsageError("--max-retries must be 0 or more");
     demographics = demographicsOf(values);
+    if (values.include?.some((v) => v !== "waveform"))
+      throw new UsageError('--include takes "waveform" (the only thing a result can include)');
     client = new VitalsClient({
       apiKey: values.key ?? io.env.VITALS_API_KEY ?? "",
       baseUrl,
@@ -172,9 +177,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const result = await client.measure(tensor, {
       demographics,
       poll: values.poll === true,
+      include: values.include?.length ? ["waveform"] : undefined,
       onProgress: (stage, session) => progress(`${stage} (session ${session.session_id})`),
     });
-    io.stdout(`${JSON.stringify(result.vitals ?? null, null, 2)}\n`);
+    const printed = values.include?.length
+      ? { vitals: result.vitals ?? null, waveforms: result.waveforms ?? null }
+      : (result.vitals ?? null);
+    io.stdout(`${JSON.stringify(printed, null, 2)}\n`);
     if (result.status !== "completed" || !result.vitals || result.vitals.confidence === 0) {
       io.stderr(
         `Inference failed: these are fallback values (status ${result.status}, confidence 0), not a measurement.\n`,

@@ -59,6 +59,33 @@ describe("vitals scan", () => {
     expect(r.requests.map((q) => q.method)).toEqual(["POST", "PUT", "POST"]);
   });
 
+  it("--include waveform asks upload-complete for the waveforms and prints them with the vitals", async () => {
+    const vitals = {
+      heart_rate: 70,
+      respiratory_rate: 15,
+      hrv: 40,
+      spo2: 97,
+      systolic_bp: 120,
+      diastolic_bp: 78,
+      confidence: 0.9,
+    };
+    const waveforms = { pulse: { sample_rate_hz: 30, values: [0.1, -0.2], confidence: [1, 1] } };
+    const handler: Handler = (req) => {
+      if (req.url.endsWith("/start")) return jsonResponse(session());
+      if (req.method === "PUT") return new Response(null, { status: 200 });
+      return jsonResponse({ session_id: session().session_id, status: "completed", vitals, waveforms });
+    };
+    const argv = ["scan", "--key", KEYS.test, "--base-url", BASE, "--quiet", "--include", "waveform", notATensor];
+    const r = await run(argv, handler);
+    expect(r.code).toBe(EXIT.ok);
+    expect(JSON.parse(r.out)).toEqual({ vitals, waveforms });
+    expect(new URL(r.requests.at(-1)!.url).searchParams.get("include")).toBe("waveform");
+    const wrong = await run(["scan", "--key", KEYS.test, "--base-url", BASE, "--include", "video", notATensor]);
+    expect(wrong.code).toBe(EXIT.usage);
+    expect(wrong.err).toContain("--include");
+    expect(wrong.requests).toHaveLength(0);
+  });
+
   it("exits 3 and says so when the answer is fallback vitals", async () => {
     const fallback = {
       heart_rate: 80,
