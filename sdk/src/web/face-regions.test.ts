@@ -73,5 +73,27 @@ describe("skin frame", () => {
     expect([out[plane - 1], out[2 * plane - 1], out[3 * plane - 1]]).toEqual([0, 0, 0]);
     expect(stats.skinFraction).toBe(1);
     expect(stats.faceLuma).toBeCloseTo(0.299 * 200 + 0.587 * 150 + 0.114 * 120, 3);
+    expect(stats.skinRgb).toEqual([200, 150, 120]);
+  });
+
+  it("gives the live pulse the mean skin colour of the forehead and cheeks only", () => {
+    const layouts = [0, 1, 2, 3].map(() => ({
+      box: { x: 0, y: 0, w: 10, h: 10 },
+      mask: new Uint8Array(PATCH * PATCH).fill(1),
+      area: PATCH * PATCH,
+    }));
+    const rgba = new Uint8ClampedArray(4 * PATCH * PATCH * 4);
+    for (let p = 0; p < rgba.length; p += 4) {
+      const region = Math.floor(((p / 4) % (4 * PATCH)) / PATCH);
+      // Forehead and left cheek one tone, right cheek another, the whole face a third (ignored).
+      rgba.set(region < 2 ? [200, 150, 120, 255] : region === 2 ? [170, 120, 100, 255] : [150, 100, 80, 255], p);
+    }
+    const stats = skinFrame(rgba, layouts, new Uint8Array(FRAME_BYTES));
+    expect(stats.skinRgb![0]).toBeCloseTo((2 * 200 + 170) / 3, 6);
+    expect(stats.skinRgb![1]).toBeCloseTo((2 * 150 + 120) / 3, 6);
+    expect(stats.skinRgb![2]).toBeCloseTo((2 * 120 + 100) / 3, 6);
+    // No skin in those three regions: no colour for the pulse.
+    for (let p = 0; p < rgba.length; p += 4) if ((p / 4) % (4 * PATCH) < 3 * PATCH) rgba.set([90, 120, 200, 255], p);
+    expect(skinFrame(rgba, layouts, new Uint8Array(FRAME_BYTES)).skinRgb).toBeUndefined();
   });
 });

@@ -25,6 +25,11 @@ export type FrameStats = {
   skinFraction: number;
   /** Mean luma of the whole-face region (skin or not), 0..255. */
   faceLuma: number;
+  /**
+   * Mean colour (R, G, B) of the skin pixels of the forehead and both cheeks, where the pulse
+   * shows best; undefined when none is skin. The live pulse's input (live-pulse.ts).
+   */
+  skinRgb?: [number, number, number];
 };
 
 /**
@@ -35,6 +40,11 @@ export function skinFrame(rgba: Uint8ClampedArray, layouts: RegionLayout[], out:
   const stride = 4 * PATCH * 4;
   let skin = 0,
     luma = 0;
+  // Sums of the skin pixels of regions 0-2 (forehead, cheeks).
+  let pulseSkin = 0,
+    sumR = 0,
+    sumG = 0,
+    sumB = 0;
   for (let r = 0; r < 4; r++) {
     const mask = layouts[r]!.mask;
     const red = out.subarray(3 * r * PLANE, (3 * r + 1) * PLANE);
@@ -51,6 +61,12 @@ export function skinFrame(rgba: Uint8ClampedArray, layouts: RegionLayout[], out:
         red[p] = keep ? R : 0;
         green[p] = keep ? G : 0;
         blue[p] = keep ? B : 0;
+        if (keep && r < 3) {
+          pulseSkin++;
+          sumR += R;
+          sumG += G;
+          sumB += B;
+        }
         if (r === 3 && mask[p] === 1) {
           luma += 0.299 * R + 0.587 * G + 0.114 * B;
           if (keep) skin++;
@@ -59,5 +75,9 @@ export function skinFrame(rgba: Uint8ClampedArray, layouts: RegionLayout[], out:
     }
   }
   const area = layouts[3]!.area;
-  return { skinFraction: area ? skin / area : 0, faceLuma: area ? luma / area : 0 };
+  return {
+    skinFraction: area ? skin / area : 0,
+    faceLuma: area ? luma / area : 0,
+    skinRgb: pulseSkin ? [sumR / pulseSkin, sumG / pulseSkin, sumB / pulseSkin] : undefined,
+  };
 }
