@@ -6,6 +6,7 @@ import type { Emitter } from "./events.js";
 import { CaptureError } from "./errors.js";
 import type { FaceTracker } from "./face-tracker.js";
 import { captureOver, FrameJudge, type FrameLook } from "./frame-judge.js";
+import { LivePulse } from "./live-pulse.js";
 import { RegionSampler } from "./region-sampler.js";
 import { FRAME_BYTES } from "./skin-frame.js";
 
@@ -37,6 +38,7 @@ export function captureFrames(
   const masked = new Uint8Array(FRAME_BYTES);
   const out: Captured = { frames: [], timestamps: [], usable: [], usableSeconds: 0, sampleMs: [] };
   const judge = new FrameJudge();
+  const pulse = new LivePulse();
   let lastProgress = -Infinity;
   let clock: "capture" | "media" | undefined;
   let lastMediaTime = -1;
@@ -100,16 +102,21 @@ export function captureFrames(
       const face = tracker.current(started);
       let frame = masked;
       let look: FrameLook = { face: false };
+      let skinRgb: [number, number, number] | undefined;
       if (face) {
         if (face.at !== regionsAt) {
           regionsAt = face.at;
           events.emit("regions", { width: video.videoWidth, height: video.videoHeight, regions: face.layouts });
         }
         frame = new Uint8Array(FRAME_BYTES);
-        look = { face: true, speed: face.speed, ...sampler.sample(video, face.layouts, frame) };
+        const stats = sampler.sample(video, face.layouts, frame);
+        look = { face: true, speed: face.speed, ...stats };
+        skinRgb = stats.skinRgb;
       }
       const { usable, changes } = judge.judge(look);
       for (const change of changes) events.emit(change.type, change.event as never);
+      const reading = pulse.frame(t, usable ? skinRgb : undefined);
+      if (reading) events.emit("pulse", reading);
       if (!usable) frame = masked;
       // A usable frame adds the time since the previous one (at most 200 ms: a stall is not signal).
       if (usable && previous !== undefined) out.usableSeconds += Math.min(t - previous, 200) / 1000;

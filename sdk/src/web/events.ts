@@ -21,10 +21,42 @@ export type CaptureEvents = {
   motion: { tooMuch: boolean };
   /** A few times a second: seconds of usable signal so far against what the scan needs. */
   progress: { usableSeconds: number; neededSeconds: number; elapsedSeconds: number; durationSeconds: number };
+  /**
+   * Provisional, twice a second while capturing once 5 s of steady face are in: the last
+   * seconds of a pulse wave and a heart rate worked out on the device (docs/sdk.md, "Live
+   * pulse"), for a page to show that the capture works. Not the measurement: the vitals the
+   * service answers are. An event with an empty waveform says the signal was lost.
+   */
+  pulse: PulseReading;
   /** The tensor about to be uploaded, and the capture timestamps (ms) it was resampled from. */
   encoded: { tensor: Uint8Array; fps: number; frameCount: number; timestamps: number[] };
   done: { result: WithMeta<Result> };
   error: { error: CaptureError | Error };
+};
+
+/** The `pulse` event: a provisional reading made on the device while capturing. */
+export type PulseReading = {
+  /** Always true: a reading for feedback, never the scan's result. */
+  provisional: true;
+  /**
+   * The latest seconds (up to 6) of the pulse wave, oldest first, `sampleRate` samples a
+   * second, scaled to -1..1 with more blood up (a beat's peak points up). Empty when the signal
+   * was lost (no face, too dark, moving) until 5 s of steady signal are in again.
+   */
+  waveform: number[];
+  /** Samples per second of `waveform`. */
+  sampleRate: number;
+  /**
+   * Heart rate (bpm, one decimal) from the spectral peak of the latest 8-10 s; null before 8 s
+   * of steady signal and while `quality` is under 0.7.
+   */
+  heartRate: number | null;
+  /** 0..1: the share of the pulse band's power at that peak and its harmonic: ~0.9 for a clean pulse, 0.3-0.5 for noise. */
+  quality: number;
+  /** Seconds of signal the reading was worked out from (5 to 10). */
+  seconds: number;
+  /** Seconds since the capture's first frame, on the capture's clock. */
+  elapsedSeconds: number;
 };
 
 export type Listener<K extends keyof CaptureEvents> = (event: CaptureEvents[K]) => void;

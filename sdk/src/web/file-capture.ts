@@ -10,6 +10,7 @@ import { regionLayouts } from "./face-regions.js";
 import type { FaceTracker } from "./face-tracker.js";
 import { captureOver, FrameJudge, type FrameLook } from "./frame-judge.js";
 import { followLandmarks, type Landmarks } from "./landmark-filter.js";
+import { LivePulse } from "./live-pulse.js";
 import type { Mp4Frames } from "./mp4-frames.js";
 import { RegionSampler } from "./region-sampler.js";
 import { FRAME_BYTES } from "./skin-frame.js";
@@ -61,6 +62,7 @@ class FileLoop {
   readonly #opts: LoopOptions;
   readonly #sampler = new RegionSampler();
   readonly #judge = new FrameJudge();
+  readonly #pulse = new LivePulse();
   readonly #masked = new Uint8Array(FRAME_BYTES);
   readonly #out: Captured = { frames: [], timestamps: [], usable: [], usableSeconds: 0, sampleMs: [] };
   readonly #aborted: Promise<never>;
@@ -93,9 +95,11 @@ class FileLoop {
       }
       const raw = await Promise.race([mesh, this.#aborted]);
       const started = performance.now();
-      const { data, look } = this.#sample(frame, t, raw);
+      const { data, look, skinRgb } = this.#sample(frame, t, raw);
       const { usable, changes } = this.#judge.judge(look);
       for (const change of changes) this.#events.emit(change.type, change.event as never);
+      const reading = this.#pulse.frame(t, usable ? skinRgb : undefined);
+      if (reading) this.#events.emit("pulse", reading);
       // As the camera: a usable frame adds the time since the previous one (at most 200 ms).
       if (usable && previous !== undefined) out.usableSeconds += Math.min(t - previous, 200) / 1000;
       out.frames.push(usable ? data : this.#masked);
@@ -109,7 +113,11 @@ class FileLoop {
   }
 
   /** The frame's four regions, sampled where the (smoothed) mesh puts them; masked without a face. */
-  #sample(frame: VideoFrame, t: number, raw: Float32Array | undefined): { data: Uint8Array; look: FrameLook } {
+  #sample(
+    frame: VideoFrame,
+    t: number,
+    raw: Float32Array | undefined,
+  ): { data: Uint8Array; look: FrameLook; skinRgb?: [number, number, number] } {
     if (!raw) return { data: this.#masked, look: { face: false } };
     // Smoothed and timed by the frames' own times, as the Node video scan does.
     const followed = followLandmarks(this.#landmarks, raw, t);
@@ -118,7 +126,8 @@ class FileLoop {
     const layouts = regionLayouts(followed.mesh, size);
     this.#events.emit("regions", { ...size, regions: layouts });
     const data = new Uint8Array(FRAME_BYTES);
-    return { data, look: { face: true, speed: followed.speed, ...this.#sampler.sample(frame, layouts, data) } };
+    const stats = this.#sampler.sample(frame, layouts, data);
+    return { data, look: { face: true, speed: followed.speed, ...stats }, skinRgb: stats.skinRgb };
   }
 
   #progress(elapsed: number) {
