@@ -1,6 +1,7 @@
 "use client";
 
 import { forwardRef, useState } from "react";
+import { LivePulse } from "./live-pulse";
 import { ProgressRing } from "./progress-ring";
 import { RegionLegend, ScanOverlay } from "./scan-overlay";
 import type { ScanState } from "./use-vitals-scan";
@@ -91,6 +92,7 @@ export const ScanStage = forwardRef<HTMLVideoElement, Props>(function ScanStage(
           </p>
         ) : null}
       </div>
+      {capturing ? <LivePulse pulse={state.pulse} /> : null}
       <p role="status" aria-live="polite" className="mt-3 text-center text-sm font-medium" data-testid="feedback">
         {feedback(state, source)}
       </p>

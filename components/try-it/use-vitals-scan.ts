@@ -31,6 +31,7 @@ export type Phase =
 export type ScanFailure = { title: string; message: string; code?: string };
 export type Regions = CaptureEvents["regions"];
 export type Progress = CaptureEvents["progress"];
+export type Pulse = CaptureEvents["pulse"];
 
 export type ScanState = {
   phase: Phase;
@@ -39,6 +40,8 @@ export type ScanState = {
   tooMuch: boolean;
   progress: Progress | null;
   regions: Regions | null;
+  /** The SDK's provisional live pulse while capturing (never the result). */
+  pulse: Pulse | null;
   result: Result | null;
   failure: ScanFailure | null;
 };
@@ -50,6 +53,7 @@ const INITIAL: ScanState = {
   tooMuch: false,
   progress: null,
   regions: null,
+  pulse: null,
   result: null,
   failure: null,
 };
@@ -62,6 +66,7 @@ type Action =
   | { type: "motion"; tooMuch: boolean }
   | { type: "progress"; progress: Progress }
   | { type: "regions"; regions: Regions }
+  | { type: "pulse"; pulse: Pulse }
   | { type: "done"; result: Result }
   | { type: "failed"; failure: ScanFailure }
   | { type: "reset" };
@@ -82,10 +87,12 @@ function reducer(s: ScanState, a: Action): ScanState {
       return { ...s, progress: a.progress };
     case "regions":
       return { ...s, regions: a.regions };
+    case "pulse":
+      return { ...s, pulse: a.pulse };
     case "done":
-      return { ...s, phase: "done", result: a.result, regions: null };
+      return { ...s, phase: "done", result: a.result, regions: null, pulse: null };
     case "failed":
-      return { ...s, phase: "failed", failure: a.failure, regions: null };
+      return { ...s, phase: "failed", failure: a.failure, regions: null, pulse: null };
     case "reset":
       return INITIAL;
   }
@@ -134,6 +141,7 @@ export function useVitalsScan() {
         c.on("motion", (e) => dispatch({ type: "motion", tooMuch: e.tooMuch }));
         c.on("progress", (e) => dispatch({ type: "progress", progress: e }));
         c.on("regions", (e) => dispatch({ type: "regions", regions: e }));
+        c.on("pulse", (e) => dispatch({ type: "pulse", pulse: e }));
         const result = await c.start();
         dispatch({ type: "done", result });
       } catch (err) {
