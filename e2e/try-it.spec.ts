@@ -140,6 +140,19 @@ test("camera: the regions and progress ring over the preview, then a heart rate 
     if (tries === 1) {
       await expect(page.getByTestId("scan-overlay")).toHaveAttribute("data-regions", "4");
       await expect(page.getByTestId("feedback")).toHaveText(/hold still/i);
+      // The provisional live pulse while capturing, before any result: its wave drawn (after the
+      // SDK's 5 s of warm-up) and a rate, marked provisional. Its accuracy is not judged here
+      // (the unit tests do that on known signals; the result below is the measurement).
+      const live = page.getByTestId("live-pulse");
+      await expect(live).toContainText("provisional");
+      await expect(live.getByTestId("live-pulse-waveform").locator("polyline")).toHaveAttribute(
+        "points",
+        /^(\S+,\S+ ){30,}/,
+        { timeout: 30_000 },
+      );
+      await expect(live.getByTestId("live-pulse-rate")).toHaveText(/about \d+ bpm/, { timeout: 20_000 });
+      await expect(page.getByTestId("result-card")).toBeHidden();
+      console.log(`live pulse during the capture: ${await live.getByTestId("live-pulse-rate").textContent()}`);
       await checkPage(page, "try-it-capturing", testInfo, { dark: false });
     }
     await expect(page.getByTestId("progress-ring")).toBeHidden({ timeout: 120_000 });
