@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import type { Reference } from "@/lib/sessions/reference";
 import { env } from "@/lib/env";
 import type { Developer } from "@/lib/generated/prisma/client";
 import type { ClientTokenPurpose, KeyEnvironment } from "@/lib/generated/prisma/enums";
@@ -7,7 +8,14 @@ import type { AuthenticatedKey } from "./authenticate-key";
 import { hashClientToken, isWellFormedClientToken } from "./client-token-format";
 
 /** What a client token may do, carried through an SDK request. */
-export type ClientTokenGrant = { id: string; purpose: ClientTokenPurpose; maxScans: number; origins: string[] };
+export type ClientTokenGrant = {
+  id: string;
+  purpose: ClientTokenPurpose;
+  maxScans: number;
+  origins: string[];
+  /** The reference its minter bound it to (docs/api.md, "References"). */
+  reference: Reference;
+};
 
 /**
  * The credential of an SDK request: a secret key, or a client token acting for the key that
@@ -88,6 +96,7 @@ export async function authenticateClientToken(presented: string, now: Date): Pro
     purpose: token.purpose,
     maxScans: token.maxScans,
     origins: token.origins,
+    reference: { clientReferenceId: token.clientReferenceId, metadata: token.metadata as Reference["metadata"] },
   };
   if (key) return { ...keyCredential({ ...key, presentedSecretVersion: token.keySecretVersion }), clientToken: grant };
   // A Try it token: live inference for its developer, no key (lib/try-it).

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { referenceFields } from "@/lib/sessions/reference";
 
 // Limits of POST /sdk/client-token (docs/api.md, "Client tokens"): minutes, not hours, and a
 // handful of scans, so a token lifted from a page is worth little.
@@ -47,5 +48,6 @@ export const mintClientTokenBody = z.strictObject({
     .min(1, "must list at least one origin")
     .max(L.maxOrigins, `must list at most ${L.maxOrigins} origins`)
     .transform((origins) => [...new Set(origins)]),
+  ...referenceFields,
 });
 export type MintClientTokenBody = z.infer<typeof mintClientTokenBody>;

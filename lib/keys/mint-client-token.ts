@@ -31,6 +31,8 @@ export async function mintClientToken(key: SdkCredential, rawBody: unknown, now:
       tokenHash,
       origins: body.origins,
       maxScans: body.max_scans,
+      clientReferenceId: body.client_reference_id,
+      metadata: body.metadata,
       expiresAt,
       createdAt: now,
     },

@@ -37,6 +37,11 @@ const waveforms = z
   .describe("Only with ?include=waveform; null when nothing was measured");
 
 const sessionId = z.string().describe("Session id (UUID)");
+const clientReferenceId = z
+  .string()
+  .optional()
+  .describe("The developer's own reference, given at session start or client-token mint; only when set");
+const metadata = z.record(z.string(), z.string()).optional().describe("The developer's key/value pairs; only when set");
 
 export const startedSessionSchema = z.object({
   session_id: sessionId,
@@ -51,6 +56,8 @@ export const completedResultSchema = z.object({
   vitals,
   processing_time_ms: z.number().int().optional().describe("Absent on fallback values"),
   waveforms,
+  client_reference_id: clientReferenceId,
+  metadata,
 });
 
 export const polledResultSchema = z.union([
@@ -61,8 +68,16 @@ export const polledResultSchema = z.union([
     vitals,
     completed_at: z.number().int().describe("Unix seconds"),
     waveforms,
+    client_reference_id: clientReferenceId,
+    metadata,
   }),
-  z.object({ session_id: sessionId, status: z.literal("failed"), vitals: vitals.optional() }),
+  z.object({
+    session_id: sessionId,
+    status: z.literal("failed"),
+    vitals: vitals.optional(),
+    client_reference_id: clientReferenceId,
+    metadata,
+  }),
 ]);
 
 export const clientTokenSchema = z.object({

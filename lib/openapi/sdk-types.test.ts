@@ -63,6 +63,8 @@ const RESULT = {
   processing_time_ms: "number?",
   completed_at: "number?",
   waveforms: "object?",
+  client_reference_id: "string?",
+  metadata: "object?",
 } as const satisfies Shape<Result>;
 const WAVEFORMS = { pulse: "object", breathing: "object" } as const satisfies Shape<Waveforms>;
 const WAVEFORM = {

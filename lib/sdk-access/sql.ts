@@ -48,6 +48,8 @@ export type SessionParams = {
   demographics: string;
   fallbackConfig: string;
   expiresAt: string;
+  clientReferenceId: string;
+  metadata: string;
 };
 
 /**
@@ -73,8 +75,8 @@ export function sessionCtes(p: SessionParams): string {
     ON CONFLICT ("apiKeyId", day) DO UPDATE SET "scanCount" = "KeyUsageDay"."scanCount" + 1
   ),
   created AS (
-    INSERT INTO "Session" (id, "developerId", "apiKeyId", environment, demographics, "fallbackConfig", "expiresAt", "createdAt", "updatedAt")
-    SELECT ${p.sessionId}, "developerId", "keyId", env::"KeyEnvironment", ${p.demographics}, ${p.fallbackConfig}, ${p.expiresAt}, ${p.now}, ${p.now}
+    INSERT INTO "Session" (id, "developerId", "apiKeyId", environment, demographics, "fallbackConfig", "clientReferenceId", metadata, "expiresAt", "createdAt", "updatedAt")
+    SELECT ${p.sessionId}, "developerId", "keyId", env::"KeyEnvironment", ${p.demographics}, ${p.fallbackConfig}, ${p.clientReferenceId}, ${p.metadata}, ${p.expiresAt}, ${p.now}, ${p.now}
     FROM go WHERE env = 'test' OR EXISTS (SELECT 1 FROM used)
     RETURNING id
   )`;

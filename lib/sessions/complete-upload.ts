@@ -13,6 +13,7 @@ import { tensorStorage } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals, SANDBOX_VITALS, type Vitals } from "./fallback";
 import { findOwnSession } from "./find-own-session";
 import type { Demographics } from "./schemas";
+import { referenceAnswer } from "./reference";
 import { saveResult } from "./save-result";
 import { OPEN_FOR_UPLOAD } from "./states";
 
@@ -23,6 +24,9 @@ export type CompletedResult = {
   processing_time_ms?: number;
   /** Only with `?include=waveform` (docs/api.md); null when none was measured. */
   waveforms?: Waveforms | null;
+  /** Only when the session has them (docs/api.md, "References"). */
+  client_reference_id?: string;
+  metadata?: Record<string, string>;
 };
 
 type Measured = { vitals: Vitals; processingTimeMs?: number; waveforms?: Waveforms };
@@ -44,15 +48,15 @@ function deleteSession(sessionId: string) {
 }
 
 function cachedResponse(
-  sessionId: string,
+  session: Session,
   vitals: unknown,
   processingTimeMs: number | null,
   waveforms?: unknown,
 ): CompletedResult {
-  const result: CompletedResult = { session_id: sessionId, status: "completed", vitals: vitals as Vitals };
+  const result: CompletedResult = { session_id: session.id, status: "completed", vitals: vitals as Vitals };
   if (processingTimeMs !== null) result.processing_time_ms = processingTimeMs;
   if (waveforms !== undefined) result.waveforms = (waveforms ?? null) as Waveforms | null;
-  return result;
+  return { ...result, ...referenceAnswer(session) };
 }
 
 /**
@@ -71,7 +75,7 @@ export async function completeUpload(
     const cached = await db.result.findUnique({ where: { sessionId } });
     if (cached && cached.deleteAfter > now)
       return cachedResponse(
-        sessionId,
+        session,
         cached.vitals,
         cached.processingTimeMs,
         withWaveforms ? cached.waveforms : undefined,
@@ -123,7 +127,7 @@ export async function completeUpload(
   // Waveforms are health data too: only sent when asked for, and only kept (with the result,
   // deleted with it) when asked for at upload-complete.
   const waveforms = withWaveforms ? (measured.waveforms ?? null) : undefined;
-  const response = cachedResponse(sessionId, measured.vitals, measured.processingTimeMs ?? null, waveforms);
+  const response = cachedResponse(session, measured.vitals, measured.processingTimeMs ?? null, waveforms);
   if (!persist) {
     // The scan is measured and paid for: a database gone meanwhile must not cost the client its
     // vitals. The row is then deleted as soon as the database is back (the sweeper is the net).

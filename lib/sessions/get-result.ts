@@ -5,13 +5,28 @@ import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
 import type { Waveforms } from "@vitals/inference";
 import type { Vitals } from "./fallback";
 import { findOwnSession } from "./find-own-session";
+import { referenceAnswer } from "./reference";
 import { unixSeconds } from "@/lib/time";
 import { isInProgress, type IN_PROGRESS } from "./states";
 
 export type PolledResult =
   | { session_id: string; status: (typeof IN_PROGRESS)[number] }
-  | { session_id: string; status: "completed"; vitals: Vitals; completed_at: number; waveforms?: Waveforms | null }
-  | { session_id: string; status: "failed"; vitals?: Vitals };
+  | {
+      session_id: string;
+      status: "completed";
+      vitals: Vitals;
+      completed_at: number;
+      waveforms?: Waveforms | null;
+      client_reference_id?: string;
+      metadata?: Record<string, string>;
+    }
+  | {
+      session_id: string;
+      status: "failed";
+      vitals?: Vitals;
+      client_reference_id?: string;
+      metadata?: Record<string, string>;
+    };
 
 const notFound = () => new ApiError("SESSION_NOT_FOUND", "Session not found");
 
@@ -36,7 +51,8 @@ export async function getResult(
   const result = await db.result.findUnique({ where: { sessionId } });
   if (!result || result.deleteAfter <= now) throw notFound();
   const vitals = result.vitals as Vitals;
-  if (session.status === "failed") return { session_id: sessionId, status: "failed", vitals };
+  if (session.status === "failed")
+    return { session_id: sessionId, status: "failed", vitals, ...referenceAnswer(session) };
   if (session.status !== "completed") throw notFound();
   const completed = {
     session_id: sessionId,
@@ -45,5 +61,6 @@ export async function getResult(
     completed_at: unixSeconds(result.completedAt),
   };
   // Stored only when upload-complete asked for them (complete-upload.ts); null otherwise.
-  return withWaveforms ? { ...completed, waveforms: (result.waveforms ?? null) as Waveforms | null } : completed;
+  const waveforms = withWaveforms ? { waveforms: (result.waveforms ?? null) as Waveforms | null } : {};
+  return { ...completed, ...waveforms, ...referenceAnswer(session) };
 }

@@ -15,6 +15,8 @@ export type NewSession = {
   environment: KeyEnvironment;
   demographics?: Demographics;
   fallbackConfig: FallbackConfig;
+  clientReferenceId?: string | null;
+  metadata?: Record<string, string> | null;
   expiresAt: Date;
   now: Date;
   monthlyLimit: number;
@@ -30,6 +32,8 @@ const INSERT_SQL = `
     demographics: "$9::jsonb",
     fallbackConfig: "$10::jsonb",
     expiresAt: "$11::timestamp",
+    clientReferenceId: "$12::text",
+    metadata: "$13::jsonb",
   })}
   SELECT (SELECT "scanCount" FROM used) AS used, (SELECT unsent80 FROM used) AS unsent80,
          (SELECT unsent100 FROM used) AS unsent100, (SELECT count(*)::int FROM created) AS created`;
@@ -59,6 +63,8 @@ export async function insertSession(
     s.demographics ? JSON.stringify(s.demographics) : null,
     JSON.stringify(s.fallbackConfig),
     sqlTime(s.expiresAt),
+    s.clientReferenceId ?? null,
+    s.metadata ? JSON.stringify(s.metadata) : null,
   );
   if (row.created !== 1) return null;
   if (row.used === null) return { id: s.id, scansUsed: null };

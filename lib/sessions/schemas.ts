@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isUuid } from "@/lib/uuid";
+import { referenceFields } from "./reference";
 
 /**
  * A whole number in the documented range, one message for every way out of it: the range is
@@ -20,11 +21,12 @@ export type Demographics = z.infer<typeof demographicsSchema>;
 // Bodies are strict: any other field is 400 INVALID_REQUEST (docs/api.md, "Errors"), so a
 // misspelt `demographic` is refused instead of starting a session without it.
 
-/** Body of POST /sdk/session/start: optional, with optional demographics. */
+/** Body of POST /sdk/session/start: optional, with optional demographics and reference. */
 export const startSessionBody = z
-  .strictObject({ demographics: demographicsSchema.optional() })
+  .strictObject({ demographics: demographicsSchema.optional(), ...referenceFields })
   .optional()
   .transform((b) => b ?? {});
+export type StartSessionBody = z.output<typeof startSessionBody>;
 
 export const uploadCompleteBody = z.strictObject({
   session_id: z

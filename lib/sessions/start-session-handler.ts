@@ -14,7 +14,7 @@ import { tensorStorage } from "@/lib/storage/storage";
 import { usageHeaders } from "@/lib/usage/usage-headers";
 import { ALERT_THRESHOLDS, alertThreshold, sendUsageAlerts } from "@/lib/usage/usage-alerts";
 import { generateFallbackConfig } from "./fallback";
-import { startSessionBody, type Demographics } from "./schemas";
+import { startSessionBody, type StartSessionBody } from "./schemas";
 import { startSession } from "./start-session";
 import { readWithPostgresWindow, readWithRedisWindow, type StartRead } from "./start-session-readers";
 import { alertRecipient, touchKey, type KeyRow, type NewStart } from "./start-session-statement";
@@ -29,14 +29,14 @@ import { undoneIfLost } from "./undo-lost-start";
 // on every instance. Client tokens, the embedded database and a key no row matches (unknown, or
 // a rolled key's old secret) take the general path (lib/http/with-api-key.ts).
 
-type Parsed = { demographics?: Demographics } | { error: unknown };
+type Parsed = StartSessionBody | { error: unknown };
 const parsedBodies = new WeakMap<Request, Parsed>();
 
 async function parseBody(req: Request): Promise<Parsed> {
   let parsed = parsedBodies.get(req);
   if (!parsed) {
     try {
-      parsed = { demographics: startSessionBody.parse(await readJson(req)).demographics };
+      parsed = startSessionBody.parse(await readJson(req));
     } catch (error) {
       parsed = { error };
     }
@@ -48,9 +48,7 @@ async function parseBody(req: Request): Promise<Parsed> {
 async function generalStart({ req, key, now, responseHeaders }: SdkContext): Promise<Response> {
   const body = await parseBody(req);
   if ("error" in body) throw body.error;
-  const session = await startSession(key, body.demographics, now, (usage) =>
-    setHeaders(responseHeaders, usageHeaders(usage)),
-  );
+  const session = await startSession(key, body, now, (usage) => setHeaders(responseHeaders, usageHeaders(usage)));
   return json(session);
 }
 
@@ -135,6 +133,8 @@ export const handleStartSession: RouteHandler = route(async (ctx) => {
     create: !("error" in parsed),
     sessionId: randomUUID(),
     demographics: "error" in parsed ? undefined : parsed.demographics,
+    clientReferenceId: "error" in parsed ? undefined : parsed.client_reference_id,
+    metadata: "error" in parsed ? undefined : parsed.metadata,
     fallbackConfig: generateFallbackConfig(),
     expiresAt: new Date(now.getTime() + env().SESSION_TTL_SECONDS * 1000),
   };

@@ -37,8 +37,8 @@ const KEY = `
 // The key and account rules (lib/sdk-access/rules.ts) as the condition of every write.
 const ADMITTED = `NOT revoked AND NOT expired AND status = 'active'`;
 
-// Numbered as params() below: $2 now, $4..$9 the session, $10 the window's start.
-const WINDOW = windowCtes({ now: "$2::timestamp", since: "$10::timestamp" });
+// Numbered as params() below: $2 now, $4..$11 the session, $12 the window's start.
+const WINDOW = windowCtes({ now: "$2::timestamp", since: "$12::timestamp" });
 
 const SESSION = sessionCtes({
   now: "$2::timestamp",
@@ -48,17 +48,19 @@ const SESSION = sessionCtes({
   demographics: "$5::jsonb",
   fallbackConfig: "$6::jsonb",
   expiresAt: "$7::timestamp",
+  clientReferenceId: "$10::text",
+  metadata: "$11::jsonb",
 });
 
 const RESULT = `
   k.*, u."scanCount" AS "scansUsed", u.unsent80, u.unsent100, (SELECT count(*)::int FROM created) AS created,
   (SELECT m."scanCount" FROM "UsageMonth" m WHERE m."developerId" = k."developerId" AND m.month = $8) AS "monthCount"`;
 
-/** With the window in PostgreSQL: the SDK brute-force block of the IP too ($11). */
+/** With the window in PostgreSQL: the SDK brute-force block of the IP too ($13). */
 const WITH_POSTGRES_WINDOW = `
 WITH ${KEY},
   t AS (SELECT coalesce("blockedUntil" > $2::timestamp, false) AS blocked, (extract(epoch FROM "blockedUntil") * 1000)::float8 AS "blockedMs"
-        FROM "AuthThrottle" WHERE scope = 'sdk' AND identifier = $11),
+        FROM "AuthThrottle" WHERE scope = 'sdk' AND identifier = $13),
   ok AS (SELECT * FROM k WHERE ${ADMITTED} AND NOT EXISTS (SELECT 1 FROM t WHERE blocked)),
   ${WINDOW},
   go AS (SELECT ok.* FROM ok, counted WHERE counted."lastAllowed" AND $3::boolean),
@@ -68,10 +70,10 @@ SELECT ${RESULT}, t.blocked, t."blockedMs",
   s."firstSeq"::text AS "firstSeq", (extract(epoch FROM s."firstAt") * 1000)::float8 AS "firstAtMs", s."seenSeq"::text AS "seenSeq"
 FROM (SELECT 1) one LEFT JOIN k ON true LEFT JOIN t ON true LEFT JOIN counted c ON true LEFT JOIN seen s ON true LEFT JOIN used u ON true`;
 
-/** With the window in Redis, judged already by the plan $10: creates only if the plan is still that. */
+/** With the window in Redis, judged already by the plan $12: creates only if the plan is still that. */
 const WITH_REDIS_WINDOW = `
 WITH ${KEY},
-  ok AS (SELECT * FROM k WHERE ${ADMITTED} AND plan = $10),
+  ok AS (SELECT * FROM k WHERE ${ADMITTED} AND plan = $12),
   go AS (SELECT * FROM ok WHERE $3::boolean),
   ${SESSION}
 SELECT ${RESULT}
@@ -117,6 +119,8 @@ export type NewStart = {
   demographics: unknown;
   fallbackConfig: unknown;
   expiresAt: Date;
+  clientReferenceId?: string;
+  metadata?: Record<string, string>;
 };
 
 const ts = sqlTime;
@@ -132,6 +136,8 @@ function params(s: NewStart): unknown[] {
     ts(s.expiresAt),
     monthOf(s.now),
     dayOf(s.now),
+    s.clientReferenceId ?? null,
+    s.metadata === undefined ? null : JSON.stringify(s.metadata),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
 import { quotaExceeded } from "@/lib/sdk-access/rules";
 import type { SdkCredential } from "@/lib/keys/authenticate-client-token";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
@@ -11,7 +12,7 @@ import { insertSession, type NewSession } from "./insert-session";
 import { insertTokenSession } from "./insert-token-session";
 import { insertTryItSession } from "./insert-try-it-session";
 import { tryItLimitError } from "@/lib/try-it/try-it-day";
-import type { Demographics } from "./schemas";
+import type { StartSessionBody } from "./schemas";
 import { unixSeconds } from "@/lib/time";
 import { undoneIfLost } from "./undo-lost-start";
 
@@ -25,12 +26,31 @@ export type StartedSession = {
 export { usageHeaders, type UsageFigures } from "@/lib/usage/usage-headers";
 
 /**
+ * The session's reference: the body's, or the one a client token was minted with, which the
+ * page holding the token cannot replace (docs/api.md, "References").
+ */
+function sessionReference(
+  key: SdkCredential,
+  body: StartSessionBody,
+): Pick<NewSession, "clientReferenceId" | "metadata"> {
+  const bound = key.clientToken?.reference;
+  const boundGiven = bound && (bound.clientReferenceId !== null || bound.metadata !== null);
+  if (boundGiven && (body.client_reference_id !== undefined || body.metadata !== undefined))
+    throw new ApiError(
+      "INVALID_REQUEST",
+      "This client token carries the reference it was minted with; client_reference_id and metadata cannot be given again",
+    );
+  if (boundGiven) return { clientReferenceId: bound.clientReferenceId, metadata: bound.metadata };
+  return { clientReferenceId: body.client_reference_id ?? null, metadata: body.metadata ?? null };
+}
+
+/**
  * Creates a session (paying one scan of the quota on a live key, see insertSession).
  * Usage figures are reported through `onUsage` on success and on QUOTA_EXCEEDED alike.
  */
 export async function startSession(
   key: SdkCredential,
-  demographics: Demographics | undefined,
+  body: StartSessionBody,
   now: Date,
   onUsage: (u: UsageFigures) => void,
 ): Promise<StartedSession> {
@@ -43,7 +63,8 @@ export async function startSession(
     developerId: developer.id,
     apiKeyId: key.apiKey?.id ?? null,
     environment: key.environment,
-    demographics,
+    demographics: body.demographics,
+    ...sessionReference(key, body),
     fallbackConfig,
     expiresAt,
     now,

@@ -110,6 +110,23 @@ describe("the workflow calls", () => {
     expect(result.session.session_id).toBe(s.session_id);
   });
 
+  it("sends a reference at start and at mint only when given, in the API's field names", async () => {
+    const service = fakeService((req) =>
+      req.url.endsWith("/sdk/client-token")
+        ? jsonResponse({ token: "ct_live_x", expires_at: 1, max_scans: 1, origins: ["https://a.example"] }, 201)
+        : jsonResponse(session()),
+    );
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
+    await client.startSession({ clientReferenceId: "visit-9", metadata: { clinic: "north" } });
+    await client.startSession();
+    await client.mintClientToken({ origins: ["https://a.example"], clientReferenceId: "visit-9" });
+    expect(service.requests.map((r) => r.body)).toEqual([
+      { client_reference_id: "visit-9", metadata: { clinic: "north" } },
+      {},
+      { origins: ["https://a.example"], client_reference_id: "visit-9" },
+    ]);
+  });
+
   it("turns an error answer into VitalsApiError with the flat body, status and request id", async () => {
     const service = fakeService(() =>
       errorResponse(404, "SESSION_NOT_FOUND", { headers: { "x-request-id": "req-42" } }),

@@ -60,12 +60,24 @@ export type MintClientTokenOptions = CallOptions & {
   ttlSeconds?: number;
   /** Session starts allowed, 1..10 (service default 1). */
   maxScans?: number;
+} & ReferenceOptions;
+/**
+ * Your own reference for a scan, answered back with its result (docs/api.md, "References"):
+ * identifiers only, never health data.
+ */
+export type ReferenceOptions = {
+  /** 1-200 letters, digits, '-', '_', '.' or ':'. */
+  clientReferenceId?: string;
+  /** Up to 20 keys (1-40 letters, digits, '-', '_', '.') of strings up to 500 characters. */
+  metadata?: Record<string, string>;
 };
+export type StartSessionOptions = CallOptions & ReferenceOptions & { demographics?: Demographics };
 export type TensorBody = Uint8Array | ArrayBuffer | Blob;
 export type UploadResult = { status: number; etag?: string };
 export type MeasureStage = "session-started" | "uploaded" | "completing";
 export type MeasureOptions = CallOptions &
-  IncludeOptions & {
+  IncludeOptions &
+  ReferenceOptions & {
     demographics?: Demographics;
     /** Also poll the result while upload-complete runs (needs PERSIST_VITALS=true on the server to help). */
     poll?: boolean | PollOptions;
@@ -73,6 +85,14 @@ export type MeasureOptions = CallOptions &
   };
 
 const TERMINAL = new Set(["completed", "failed"]);
+
+/** The reference fields of a start or mint body, only those given. */
+function referenceBody(options: ReferenceOptions): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (options.clientReferenceId !== undefined) body.client_reference_id = options.clientReferenceId;
+  if (options.metadata !== undefined) body.metadata = options.metadata;
+  return body;
+}
 const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const INCLUDES: readonly ResultInclude[] = ["waveform"];
 
@@ -173,12 +193,13 @@ export class VitalsClient {
     const body: Record<string, unknown> = { origins: options.origins };
     if (options.ttlSeconds !== undefined) body.ttl_seconds = options.ttlSeconds;
     if (options.maxScans !== undefined) body.max_scans = options.maxScans;
+    Object.assign(body, referenceBody(options));
     return this.#json<ClientToken>("POST", "/sdk/client-token", body, this.#timeouts.call, options.signal);
   }
 
   /** POST /sdk/session/start. Uses one scan of the monthly quota on a live key. */
-  startSession(options: CallOptions & { demographics?: Demographics } = {}): Promise<WithMeta<Session>> {
-    const body = options.demographics ? { demographics: options.demographics } : {};
+  startSession(options: StartSessionOptions = {}): Promise<WithMeta<Session>> {
+    const body = { ...(options.demographics ? { demographics: options.demographics } : {}), ...referenceBody(options) };
     return this.#json<Session>("POST", "/sdk/session/start", body, this.#timeouts.call, options.signal);
   }
 

@@ -7,6 +7,8 @@ export {
   type MeasureStage,
   type MintClientTokenOptions,
   type PollOptions,
+  type ReferenceOptions,
+  type StartSessionOptions,
   type TensorBody,
   type UploadResult,
   type VitalsClientOptions,

@@ -96,6 +96,10 @@ export type Result = {
    * measured (fallback and sandbox results, or a poll of a scan whose upload-complete did not ask).
    */
   waveforms?: Waveforms | null;
+  /** The reference given at session start or client-token mint; only when one was set. */
+  client_reference_id?: string;
+  /** The key/value pairs given with it; only when set. */
+  metadata?: Record<string, string>;
 };
 
 export type RateLimit = { limit: number; remaining: number; reset: number };

@@ -1,0 +1,8 @@
+-- AlterTable
+ALTER TABLE "ClientToken" ADD COLUMN     "clientReferenceId" TEXT,
+ADD COLUMN     "metadata" JSONB;
+
+-- AlterTable
+ALTER TABLE "Session" ADD COLUMN     "clientReferenceId" TEXT,
+ADD COLUMN     "metadata" JSONB;
+
