@@ -109,6 +109,7 @@ describe("a dependency that goes away and comes back", () => {
           developerId,
           apiKeyId: null,
           keyPrefix: null,
+          clientReferenceId: null,
           method: "POST",
           path: "/sdk/session/start",
           status: 503,

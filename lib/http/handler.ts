@@ -15,7 +15,7 @@ export type RequestContext = {
   /** Headers added to the answer whether it succeeds or fails (e.g. rate-limit figures). */
   responseHeaders: Headers;
   /** The account (and key) the request is logged under, set by the wrapper that authenticates it. */
-  subject?: { developerId: string; apiKeyId?: string; keyPrefix?: string };
+  subject?: { developerId: string; apiKeyId?: string; keyPrefix?: string; clientReferenceId?: string };
 };
 
 type NextRouteContext = { params?: Promise<RouteParams> };
@@ -69,11 +69,12 @@ export function route(fn: (ctx: RequestContext) => Promise<Response>): RouteHand
 
 /** Queues the request-log entry (docs/api.md, "Request log"): no body, query or secret. */
 function logRequest(ctx: RequestContext, status: number, errorCode: string | null, ms: number) {
-  const { developerId, apiKeyId, keyPrefix } = ctx.subject!;
+  const { developerId, apiKeyId, keyPrefix, clientReferenceId } = ctx.subject!;
   recordRequest({
     developerId,
     apiKeyId: apiKeyId ?? null,
     keyPrefix: keyPrefix ?? null,
+    clientReferenceId: clientReferenceId ?? null,
     method: ctx.req.method,
     path: new URL(ctx.req.url).pathname,
     status,

@@ -24,6 +24,7 @@ export function toLogRow(r: Row): RequestLogRow {
     latency_ms: r.latencyMs,
     key_id: r.apiKeyId,
     key_prefix: r.keyPrefix,
+    client_reference_id: r.clientReferenceId,
   };
 }
 

@@ -13,6 +13,7 @@ export type RequestLogEntry = {
   developerId: string;
   apiKeyId: string | null;
   keyPrefix: string | null;
+  clientReferenceId: string | null;
   method: string;
   path: string;
   status: number;
@@ -57,8 +58,8 @@ export function recordRequest(entry: RequestLogEntry): void {
 function insertBatch(batch: RequestLogEntry[]) {
   const col = <K extends keyof RequestLogEntry>(k: K) => batch.map((e) => e[k]);
   return db.$executeRaw`
-    INSERT INTO "RequestLog" ("developerId", "apiKeyId", "keyPrefix", method, path, status, "errorCode", "latencyMs", "requestId", "createdAt")
-    SELECT * FROM unnest(${col("developerId")}::uuid[], ${col("apiKeyId")}::uuid[], ${col("keyPrefix")}::text[], ${col("method")}::text[],
+    INSERT INTO "RequestLog" ("developerId", "apiKeyId", "keyPrefix", "clientReferenceId", method, path, status, "errorCode", "latencyMs", "requestId", "createdAt")
+    SELECT * FROM unnest(${col("developerId")}::uuid[], ${col("apiKeyId")}::uuid[], ${col("keyPrefix")}::text[], ${col("clientReferenceId")}::text[], ${col("method")}::text[],
       ${col("path")}::text[], ${col("status")}::int[], ${col("errorCode")}::text[], ${col("latencyMs")}::int[], ${col("requestId")}::uuid[],
       ${batch.map((e) => e.createdAt.toISOString())}::timestamp(3)[])`;
 }

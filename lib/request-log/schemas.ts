@@ -34,6 +34,7 @@ export const requestLogEntry = z.object({
   latency_ms: z.number().int(),
   key_id: z.uuid().nullable(),
   key_prefix: z.string().nullable(),
+  client_reference_id: z.string().nullable().describe("The scan's reference, on the session endpoints' entries"),
 });
 
 export type RequestLogRow = z.infer<typeof requestLogEntry>;

@@ -8,18 +8,32 @@ import { canonicalSessionId, uploadCompleteBody } from "./schemas";
 
 // Shared by both path forms of each endpoint, so the two can never drift apart.
 
-export async function handleUploadComplete({ req, key, now, params }: SdkContext): Promise<Response> {
+export async function handleUploadComplete(ctx: SdkContext): Promise<Response> {
+  const { req, key, now, params } = ctx;
   const body = uploadCompleteBody.parse(await readJson(req));
   const id = canonicalSessionId(body.session_id);
   const pathId = params.sessionId;
   if (pathId !== undefined && canonicalSessionId(String(pathId)) !== id) {
     throw new ApiError("INVALID_REQUEST", "The session id in the path differs from the body's session_id");
   }
-  return json(await completeUpload(key, id, now, wantsWaveforms(req)));
+  return json(fileUnderReference(ctx, await completeUpload(key, id, now, wantsWaveforms(req))));
 }
 
-export async function handleGetResult({ req, key, now, params }: SdkContext): Promise<Response> {
-  return json(await getResult(key, canonicalSessionId(String(params.sessionId)), now, wantsWaveforms(req)));
+export async function handleGetResult(ctx: SdkContext): Promise<Response> {
+  const { req, key, now, params } = ctx;
+  return json(
+    fileUnderReference(
+      ctx,
+      await getResult(key, canonicalSessionId(String(params.sessionId)), now, wantsWaveforms(req)),
+    ),
+  );
+}
+
+/** The request log files the entry under the scan's reference, when it has one. */
+export function fileUnderReference<T extends object>(ctx: SdkContext, answer: T): T {
+  const reference = "client_reference_id" in answer ? answer.client_reference_id : undefined;
+  if (ctx.subject && typeof reference === "string") ctx.subject.clientReferenceId = reference;
+  return answer;
 }
 
 /**

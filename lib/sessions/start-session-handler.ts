@@ -15,7 +15,7 @@ import { usageHeaders } from "@/lib/usage/usage-headers";
 import { ALERT_THRESHOLDS, alertThreshold, sendUsageAlerts } from "@/lib/usage/usage-alerts";
 import { generateFallbackConfig } from "./fallback";
 import { startSessionBody, type StartSessionBody } from "./schemas";
-import { startSession } from "./start-session";
+import { sessionReference, startSession } from "./start-session";
 import { readWithPostgresWindow, readWithRedisWindow, type StartRead } from "./start-session-readers";
 import { alertRecipient, touchKey, type KeyRow, type NewStart } from "./start-session-statement";
 import { undoneIfLost } from "./undo-lost-start";
@@ -45,10 +45,12 @@ async function parseBody(req: Request): Promise<Parsed> {
   return parsed;
 }
 
-async function generalStart({ req, key, now, responseHeaders }: SdkContext): Promise<Response> {
+async function generalStart(ctx: SdkContext): Promise<Response> {
+  const { req, key, now, responseHeaders } = ctx;
   const body = await parseBody(req);
   if ("error" in body) throw body.error;
   const session = await startSession(key, body, now, (usage) => setHeaders(responseHeaders, usageHeaders(usage)));
+  if (ctx.subject) ctx.subject.clientReferenceId = sessionReference(key, body).clientReferenceId ?? undefined;
   return json(session);
 }
 
@@ -72,7 +74,12 @@ async function judge(ctx: RequestContext, read: StartRead, s: NewStart, parsed: 
     await read.undo?.();
     throw err;
   }
-  ctx.subject = { developerId: row.developerId, apiKeyId: row.keyId!, keyPrefix: row.prefix };
+  ctx.subject = {
+    developerId: row.developerId,
+    apiKeyId: row.keyId!,
+    keyPrefix: row.prefix,
+    clientReferenceId: s.clientReferenceId,
+  };
   // The key passed its own checks: it was used, whatever the account and counters say next.
   if (keyTouchDue(row.lastUsedMs, s.now)) await touchKey(pgPool()!, row.keyId!, s.now);
   try {

@@ -29,7 +29,7 @@ export { usageHeaders, type UsageFigures } from "@/lib/usage/usage-headers";
  * The session's reference: the body's, or the one a client token was minted with, which the
  * page holding the token cannot replace (docs/api.md, "References").
  */
-function sessionReference(
+export function sessionReference(
   key: SdkCredential,
   body: StartSessionBody,
 ): Pick<NewSession, "clientReferenceId" | "metadata"> {

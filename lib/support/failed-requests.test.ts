@@ -95,6 +95,7 @@ describe("account page: recent failed requests", () => {
     });
     expect(Object.keys(rows[0]).sort()).toEqual([
       "at",
+      "client_reference_id",
       "error",
       "key_id",
       "key_prefix",

@@ -55,6 +55,7 @@ describe("request log", () => {
         latency_ms: expect.any(Number),
         key_id: live.id,
         key_prefix: live.prefix,
+        client_reference_id: null,
       },
     ]);
     const row = await db.requestLog.findFirstOrThrow({ where: { requestId } });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
+import { flushRequestLog } from "@/lib/request-log/record-request";
 import { REFERENCE_LIMITS } from "@/lib/sessions/reference";
 import { expectError } from "@/test/expect-error";
 import { createDeveloperWithKeys } from "@/test/fixtures";
@@ -31,7 +32,7 @@ function useEnv(values: Record<string, string>) {
 }
 
 afterEach(() => {
-  for (const name of ["PERSIST_VITALS", "RATE_LIMIT_STORE", "REDIS_URL", "REDIS_KEY_PREFIX"]) {
+  for (const name of ["PERSIST_VITALS", "RATE_LIMIT_STORE", "REDIS_URL", "REDIS_KEY_PREFIX", "REQUEST_LOG"]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
@@ -71,6 +72,26 @@ describe("client_reference_id and metadata", () => {
       ref: REFERENCE.client_reference_id,
       metadata: REFERENCE.metadata,
     });
+  });
+
+  it("file the scan's requests in the request log under the reference", async () => {
+    useEnv({ PERSIST_VITALS: "true", REQUEST_LOG: "on" });
+    const { developer, test } = await createDeveloperWithKeys();
+    await scan({ key: test.key, ip: uniqueIp() }, REFERENCE);
+    const token = await mintedToken(test.key, { client_reference_id: "bound-9" });
+    await scan({ key: token, ip: uniqueIp(), headers: { origin: TOKEN_ORIGIN } }, {});
+    await flushRequestLog();
+    const rows = await db.requestLog.findMany({ where: { developerId: developer.id }, orderBy: { id: "asc" } });
+    const filed = rows.map((r) => `${r.path.replace(/[0-9a-f-]{36}/, ":id")} ${r.clientReferenceId}`);
+    expect(filed).toEqual([
+      `/sdk/session/start ${REFERENCE.client_reference_id}`,
+      `/sdk/session/upload-complete ${REFERENCE.client_reference_id}`,
+      `/sdk/session/result/:id ${REFERENCE.client_reference_id}`,
+      "/sdk/client-token null",
+      "/sdk/session/start bound-9",
+      "/sdk/session/upload-complete bound-9",
+      "/sdk/session/result/:id bound-9",
+    ]);
   });
 
   it("are left out of the answers of a session that has none", async () => {

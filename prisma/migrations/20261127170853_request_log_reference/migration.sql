@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "RequestLog" ADD COLUMN     "clientReferenceId" TEXT;
+
