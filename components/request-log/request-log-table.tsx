@@ -28,6 +28,10 @@ const columns = [
     header: "Key",
     cell: (c) => (c.getValue() ? <code className="font-mono text-xs">{c.getValue()}…</code> : "ID token"),
   }),
+  col.accessor("client_reference_id", {
+    header: "Reference",
+    cell: (c) => (c.getValue() ? <code className="font-mono text-xs">{c.getValue()}</code> : "—"),
+  }),
   col.accessor("request_id", {
     header: "Request id",
     cell: (c) => <code className="font-mono text-xs">{c.getValue()}</code>,
