@@ -30,7 +30,7 @@ export async function handleGetResult(ctx: SdkContext): Promise<Response> {
 }
 
 /** The request log files the entry under the scan's reference, when it has one. */
-export function fileUnderReference<T extends object>(ctx: SdkContext, answer: T): T {
+function fileUnderReference<T extends object>(ctx: SdkContext, answer: T): T {
   const reference = "client_reference_id" in answer ? answer.client_reference_id : undefined;
   if (ctx.subject && typeof reference === "string") ctx.subject.clientReferenceId = reference;
   return answer;

@@ -49,9 +49,10 @@ async function generalStart(ctx: SdkContext): Promise<Response> {
   const { req, key, now, responseHeaders } = ctx;
   const body = await parseBody(req);
   if ("error" in body) throw body.error;
-  const session = await startSession(key, body, now, (usage) => setHeaders(responseHeaders, usageHeaders(usage)));
-  if (ctx.subject) ctx.subject.clientReferenceId = sessionReference(key, body).clientReferenceId ?? undefined;
-  return json(session);
+  const reference = sessionReference(key, body);
+  if (ctx.subject) ctx.subject.clientReferenceId = reference.clientReferenceId ?? undefined;
+  const input = { demographics: body.demographics, ...reference };
+  return json(await startSession(key, input, now, (usage) => setHeaders(responseHeaders, usageHeaders(usage))));
 }
 
 const general = (ctx: RequestContext) => apiKeyFlow(ctx, generalStart, { usageHeaders: true });

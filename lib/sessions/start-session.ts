@@ -44,13 +44,16 @@ export function sessionReference(
   return { clientReferenceId: body.client_reference_id ?? null, metadata: body.metadata ?? null };
 }
 
+/** What a session is started with: its demographics and its reference (sessionReference). */
+export type SessionInput = Pick<NewSession, "demographics" | "clientReferenceId" | "metadata">;
+
 /**
  * Creates a session (paying one scan of the quota on a live key, see insertSession).
  * Usage figures are reported through `onUsage` on success and on QUOTA_EXCEEDED alike.
  */
 export async function startSession(
   key: SdkCredential,
-  body: StartSessionBody,
+  input: SessionInput,
   now: Date,
   onUsage: (u: UsageFigures) => void,
 ): Promise<StartedSession> {
@@ -63,8 +66,7 @@ export async function startSession(
     developerId: developer.id,
     apiKeyId: key.apiKey?.id ?? null,
     environment: key.environment,
-    demographics: body.demographics,
-    ...sessionReference(key, body),
+    ...input,
     fallbackConfig,
     expiresAt,
     now,
