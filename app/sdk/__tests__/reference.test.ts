@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { resetEnv } from "@/lib/env";
 import { flushRequestLog } from "@/lib/request-log/record-request";
 import { REFERENCE_LIMITS } from "@/lib/sessions/reference";
 import { expectError } from "@/test/expect-error";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { uniqueIp } from "@/test/ip";
+import { useSettings } from "@/test/limit-stores";
 import {
   type Call,
   mintClientToken,
@@ -21,22 +21,14 @@ import {
 // session start or at a client token's mint, answered back with the result, validated.
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const saved = { ...process.env };
-
-function useEnv(values: Record<string, string>) {
-  Object.assign(process.env, values);
-  resetEnv();
-  const g = globalThis as { __vitalsLimiter?: unknown; __vitalsThrottle?: unknown };
-  g.__vitalsLimiter = undefined;
-  g.__vitalsThrottle = undefined;
-}
-
+// Each test's settings; taken back after it.
+let before: Record<string, string | undefined> = {};
+const useEnv = (values: Record<string, string>) => {
+  before = useSettings(values);
+};
 afterEach(() => {
-  for (const name of ["PERSIST_VITALS", "RATE_LIMIT_STORE", "REDIS_URL", "REDIS_KEY_PREFIX", "REQUEST_LOG"]) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  useEnv({});
+  useSettings(before);
+  before = {};
 });
 
 const REFERENCE = { client_reference_id: "order_8812:visit-3", metadata: { clinic: "north", cohort: "b.2" } };

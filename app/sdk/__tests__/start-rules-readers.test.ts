@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { resetEnv } from "@/lib/env";
 import { setSdkClock } from "@/lib/http/with-api-key";
 import { throttleStore } from "@/lib/limits/auth-throttle";
 import { rateLimiter } from "@/lib/limits/rate-limiter";
 import { PLAN_LIMITS } from "@/lib/plans/plan-limits";
 import { createApiKey, createDeveloper, fillRateWindow, setScansThisMonth } from "@/test/fixtures";
 import { uniqueIp } from "@/test/ip";
+import { useSettings } from "@/test/limit-stores";
 import { startSession } from "@/test/sdk-client";
 import { readWithPostgresWindow, readWithRedisWindow } from "@/lib/sessions/start-session-readers";
 
@@ -333,28 +333,13 @@ async function observe(setup: Setup) {
 const seen = new Map<string, Map<string, unknown>>();
 
 describe.each(READERS)("session start read by %s", (reader, readerEnv, readFn) => {
-  const saved: Record<string, string | undefined> = {};
-  const resetStores = () => {
-    const g = globalThis as { __vitalsLimiter?: unknown; __vitalsThrottle?: unknown };
-    g.__vitalsLimiter = undefined;
-    g.__vitalsThrottle = undefined;
-  };
+  let before: Record<string, string | undefined> = {};
   beforeAll(() => {
-    for (const [name, value] of Object.entries(readerEnv)) {
-      saved[name] = process.env[name];
-      process.env[name] = value;
-    }
-    resetEnv();
-    resetStores();
+    before = useSettings(readerEnv);
     setSdkClock(() => NOW);
   });
   afterAll(() => {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnv();
-    resetStores();
+    useSettings(before);
     setSdkClock(() => new Date());
   });
 
