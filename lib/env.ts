@@ -77,6 +77,17 @@ const envSchema = z
       .default("on")
       .transform((v) => v === "on"),
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
+    // Webhook deliveries (docs/webhooks.md). Loopback receivers: allowed outside production.
+    WEBHOOK_ALLOW_LOOPBACK: bool.optional(),
+    WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
+    // Seconds between attempts after the first: 11 attempts over about three days.
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, "must be a comma-separated list of seconds")
+      .default("5,60,300,1800,7200,18000,36000,43200,86400,86400")
+      .transform((v) => v.split(",").map(Number)),
+    WEBHOOK_POLL_MS: int(50, 60_000).default(1000),
+    WEBHOOK_CONCURRENCY: int(1, 256).default(8),
   })
   .superRefine((e, ctx) => {
     // Settings that only make sense together are checked here, so start-up fails naming them.
@@ -99,7 +110,8 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, "WEBHOOK_ALLOW_LOOPBACK"> & {
+  WEBHOOK_ALLOW_LOOPBACK: boolean;
   storageDir: string;
   outboxDir: string;
   rateLimitStore: "redis" | "postgres" | "memory";
@@ -120,6 +132,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/uploads`,
     outboxDir: e.MAIL_OUTBOX_DIR ?? `${e.DATA_DIR}/outbox`,
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? "redis" : e.DATABASE_URL ? "postgres" : "memory"),
+    WEBHOOK_ALLOW_LOOPBACK: e.WEBHOOK_ALLOW_LOOPBACK ?? e.NODE_ENV !== "production",
   };
 }
 

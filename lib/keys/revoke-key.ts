@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { unixSeconds } from "@/lib/time";
+import { emitKeyRevoked, KEY_FACTS } from "@/lib/webhooks/key-events";
 import { auditKey } from "./audit-key";
 import { isKeyId } from "./key-format";
 
@@ -18,10 +19,13 @@ export async function revokeKey(developerId: string, keyId: string, ip: string, 
     });
     const row = await tx.apiKey.findFirst({
       where: { id: keyId, developerId },
-      select: { id: true, revokedAt: true, prefix: true },
+      select: { ...KEY_FACTS, revokedAt: true },
     });
     if (!row?.revokedAt) throw new ApiError("NOT_FOUND", "API key not found");
-    if (claimed.count === 1) await auditKey(tx, "api_key.revoke", keyId, { developerId, ip }, { prefix: row.prefix });
+    if (claimed.count === 1) {
+      await auditKey(tx, "api_key.revoke", keyId, { developerId, ip }, { prefix: row.prefix });
+      await emitKeyRevoked(tx, row, row.revokedAt, "developer");
+    }
     return { id: row.id, revoked: true as const, revoked_at: unixSeconds(row.revokedAt) };
   });
 }

@@ -2,7 +2,8 @@ import { env } from "@/lib/env";
 import { compose } from "./templates";
 import type { Mail } from "./send-mail";
 
-// Mails that tell a developer what support staff changed on their account. They never carry
+// Mails that tell a developer what changed on their account (by support staff, or a webhook
+// endpoint the service disabled). They never carry
 // the staff member's reason (an internal note) or any secret; they say what changed and where to look.
 
 const portal = (path: string) => new URL(path, env().APP_URL).toString();
@@ -61,5 +62,18 @@ export function keyRevokedByStaffMail(to: string, name: string, key: { name: str
       "Create a new key in the portal if you still need one, and contact support if you have questions.",
     ],
     { label: "Manage API keys", href: portal("/keys") },
+  );
+}
+
+export function webhookDisabledMail(to: string, name: string, endpoint: { id: string; url: string }): Mail {
+  return compose(
+    to,
+    "A webhook endpoint was disabled",
+    [
+      `Hello ${name},`,
+      `Deliveries to ${endpoint.url} have failed for three days, so the endpoint was disabled and no more events are sent to it.`,
+      "Fix the receiver, then enable the endpoint again in the portal; you can replay the failed deliveries from its log.",
+    ],
+    { label: "Open the endpoint", href: portal(`/webhooks/${endpoint.id}`) },
   );
 }

@@ -10,11 +10,12 @@ import { ScanNotStartedError } from "@/lib/inference/scan-not-started";
 import { logger } from "@/lib/logger";
 import { retryUntilDatabaseBack } from "@/lib/retry-until-database-back";
 import { tensorStorage } from "@/lib/storage/storage";
+import { scanEvent } from "@/lib/webhooks/scan-events";
 import { fallbackConfigSchema, fallbackVitals, SANDBOX_VITALS, type Vitals } from "./fallback";
 import { findOwnSession } from "./find-own-session";
 import type { Demographics } from "./schemas";
 import { referenceAnswer } from "./reference";
-import { saveResult } from "./save-result";
+import { deleteEndedSession, saveResult } from "./save-result";
 import { OPEN_FOR_UPLOAD } from "./states";
 
 export type CompletedResult = {
@@ -29,7 +30,7 @@ export type CompletedResult = {
   metadata?: Record<string, string>;
 };
 
-type Measured = { vitals: Vitals; processingTimeMs?: number; waveforms?: Waveforms };
+type Measured = { vitals: Vitals; processingTimeMs?: number; waveforms?: Waveforms; failure?: string };
 
 async function measure(session: Session): Promise<Measured> {
   const started = performance.now();
@@ -40,11 +41,10 @@ async function measure(session: Session): Promise<Measured> {
   const outcome = await analyzeStoredTensor(session.id, demographics);
   if (outcome.ok) return { vitals: outcome.vitals, processingTimeMs: elapsed(), waveforms: outcome.waveforms };
   // Inference failure is not an error: fallback values with confidence 0.0 (spec rule 4).
-  return { vitals: fallbackVitals(fallbackConfigSchema.parse(session.fallbackConfig)) };
-}
-
-function deleteSession(sessionId: string) {
-  return db.session.deleteMany({ where: { id: sessionId } });
+  return {
+    vitals: fallbackVitals(fallbackConfigSchema.parse(session.fallbackConfig)),
+    failure: outcome.error.code,
+  };
 }
 
 function cachedResponse(
@@ -128,13 +128,14 @@ export async function completeUpload(
   // deleted with it) when asked for at upload-complete.
   const waveforms = withWaveforms ? (measured.waveforms ?? null) : undefined;
   const response = cachedResponse(session, measured.vitals, measured.processingTimeMs ?? null, waveforms);
+  const event = scanEvent(session, measured);
   if (!persist) {
     // The scan is measured and paid for: a database gone meanwhile must not cost the client its
     // vitals. The row is then deleted as soon as the database is back (the sweeper is the net).
-    await deleteSession(sessionId).catch((err: unknown) => {
+    await deleteEndedSession(sessionId, event).catch((err: unknown) => {
       if (!isDependencyDown(err)) throw err;
       logger.warn("session delete retried until the database is back", { error: (err as Error).message });
-      retryUntilDatabaseBack(() => deleteSession(sessionId));
+      retryUntilDatabaseBack(() => deleteEndedSession(sessionId, event));
     });
     return response;
   }
@@ -142,10 +143,10 @@ export async function completeUpload(
   // result is saved once it is back (the sweeper ends the session if this process dies first).
   const result = { ...measured, waveforms };
   const completedAt = new Date();
-  await saveResult(sessionId, "completed", result, completedAt).catch((err: unknown) => {
+  await saveResult(sessionId, "completed", result, completedAt, event).catch((err: unknown) => {
     if (!isDependencyDown(err)) throw err;
     logger.warn("result save retried until the database is back", { error: (err as Error).message });
-    retryUntilDatabaseBack(() => saveResult(sessionId, "completed", result, completedAt));
+    retryUntilDatabaseBack(() => saveResult(sessionId, "completed", result, completedAt, event));
   });
   return response;
 }

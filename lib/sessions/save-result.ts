@@ -2,24 +2,27 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Waveforms } from "@vitals/inference";
+import { emitEvent, type WebhookEventInput } from "@/lib/webhooks/emit";
 import type { Vitals } from "./fallback";
 
 type Measured = { vitals: Vitals; waveforms?: Waveforms | null; processingTimeMs?: number | null };
 
 /**
  * Ends a session with its result in one transaction: the session leaves its open states (and
- * forgets its tensor and demographics) and the result is kept for RESULT_TTL_SECONDS.
+ * forgets its tensor and demographics) and the result is kept for RESULT_TTL_SECONDS. The
+ * scan's webhook event, if any, is queued in the same transaction.
  */
 export async function saveResult(
   sessionId: string,
   status: "completed" | "failed",
   measured: Measured,
   completedAt: Date,
+  event: WebhookEventInput | null = null,
 ): Promise<void> {
   const session = status === "completed" ? { status, storageKey: null, demographics: Prisma.DbNull } : { status };
-  await db.$transaction([
-    db.session.update({ where: { id: sessionId }, data: session }),
-    db.result.create({
+  await db.$transaction(async (tx) => {
+    await tx.session.update({ where: { id: sessionId }, data: session });
+    await tx.result.create({
       data: {
         sessionId,
         vitals: measured.vitals,
@@ -28,6 +31,19 @@ export async function saveResult(
         completedAt,
         deleteAfter: new Date(completedAt.getTime() + env().RESULT_TTL_SECONDS * 1000),
       },
-    }),
-  ]);
+    });
+    if (event) await emitEvent(tx, event);
+  });
+}
+
+/**
+ * Ends a session with persistence off: the row goes (only while in `onlyIn`, when given), and
+ * its webhook event is queued with it. Only the call that deleted the row queues the event, so
+ * a retry after a lost answer queues nothing twice.
+ */
+export function deleteEndedSession(sessionId: string, event: WebhookEventInput | null, onlyIn?: "processing") {
+  return db.$transaction(async (tx) => {
+    const deleted = await tx.session.deleteMany({ where: { id: sessionId, ...(onlyIn ? { status: onlyIn } : {}) } });
+    if (event && deleted.count === 1) await emitEvent(tx, event);
+  });
 }

@@ -8,7 +8,11 @@ import { pruneRequestLog } from "@/lib/request-log/list-requests";
 import { tensorStorage } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals } from "./fallback";
 import { isUuid } from "@/lib/uuid";
-import { saveResult } from "./save-result";
+import { scanEvent } from "@/lib/webhooks/scan-events";
+import { emitKeysExpiring } from "@/lib/webhooks/key-events";
+import { forgetDeliveredVitals } from "@/lib/webhooks/forget-vitals";
+import { pruneWebhookLog } from "@/lib/webhooks/deliveries";
+import { deleteEndedSession, saveResult } from "./save-result";
 import { IN_PROGRESS, OPEN_FOR_UPLOAD } from "./states";
 
 // A session still `processing` this long after its claim has lost its worker (the process died).
@@ -43,6 +47,9 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
   await retireRolledSecrets(now);
   await deleteExpiredPortalSessions(now);
   await pruneRequestLog(now);
+  await emitKeysExpiring(now);
+  await forgetDeliveredVitals(now);
+  await pruneWebhookLog(now);
   await db.apiKey.deleteMany({ where: { revokedAt: { lte: new Date(now.getTime() - REVOKED_KEY_RETENTION_MS) } } });
   await db.authThrottle.deleteMany({
     where: {
@@ -66,12 +73,13 @@ async function failStuckSessions(now: Date): Promise<number> {
   });
   for (const session of stuck) {
     await tensorStorage().deleteTensor(session.id);
+    const vitals = fallbackVitals(fallbackConfigSchema.parse(session.fallbackConfig));
+    const event = scanEvent(session, { vitals, failure: "PROCESSING_LOST" });
     if (!env().PERSIST_VITALS) {
-      await db.session.deleteMany({ where: { id: session.id, status: "processing" } });
+      await deleteEndedSession(session.id, event, "processing");
       continue;
     }
-    const vitals = fallbackVitals(fallbackConfigSchema.parse(session.fallbackConfig));
-    await saveResult(session.id, "failed", { vitals }, now);
+    await saveResult(session.id, "failed", { vitals }, now, event);
   }
   return stuck.length;
 }

@@ -1,3 +1,4 @@
+import { emitKeyRevoked, KEY_FACTS } from "@/lib/webhooks/key-events";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
@@ -111,11 +112,12 @@ export async function revokeKeyAsStaff(
     const dev = await loadTarget(tx, staff, body.developerId);
     const key = await tx.apiKey.findFirst({
       where: { id: body.keyId, developerId: dev.id },
-      select: { id: true, name: true, prefix: true },
+      select: KEY_FACTS,
     });
     if (!key) throw new ApiError("NOT_FOUND", "No such key on this account");
     const claimed = await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: now } });
     if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "The key is already revoked");
+    await emitKeyRevoked(tx, key, now, "staff");
     await auditStaff(
       tx,
       staff,

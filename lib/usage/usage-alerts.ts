@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { sendMail } from "@/lib/mail/send-mail";
 import { usageAlertMail } from "@/lib/mail/templates";
+import { emitEvent } from "@/lib/webhooks/emit";
 import { monthOf } from "./month";
 
 // The quota mails (docs/api.md, "Usage alerts"): at 80 % and at 100 % of the month's scans,
@@ -45,11 +46,22 @@ async function claimAndSend(
 ) {
   for (const t of ALERT_THRESHOLDS) {
     if (!unsent[t.flag] || used < alertThreshold(t.percent, limit)) continue;
-    const claimed = await db.usageMonth.updateMany({
-      where: { developerId: developer.id, month: monthOf(now), [t.column]: null },
-      data: { [t.column]: now },
+    // The claim and the usage.threshold webhook event commit together (docs/webhooks.md).
+    const claimed = await db.$transaction(async (tx) => {
+      const claim = await tx.usageMonth.updateMany({
+        where: { developerId: developer.id, month: monthOf(now), [t.column]: null },
+        data: { [t.column]: now },
+      });
+      if (claim.count === 1)
+        await emitEvent(tx, {
+          developerId: developer.id,
+          environment: "live",
+          type: "usage.threshold",
+          data: { percent: t.percent, used, limit, month: monthOf(now) },
+        });
+      return claim.count === 1;
     });
-    if (claimed.count !== 1) continue;
+    if (!claimed) continue;
     await sendMail(usageAlertMail(developer.email, developer.name, t.percent, used, limit, monthOf(now)));
   }
 }

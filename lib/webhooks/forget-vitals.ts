@@ -1,0 +1,21 @@
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { EVENTS_WITH_VITALS } from "./event-types";
+
+// The delivery log keeps a scan event's vitals only as long as the privacy rules let the result
+// live (docs/webhooks.md, "Privacy"): with PERSIST_VITALS=false until no delivery needs them
+// (delivered or given up); with it on, also until the result's own TTL has passed. Then the
+// payload keeps the reference and ids, and says the vitals were deleted.
+
+/** Deletes the vitals of finished scan events (one event, or all of them for the sweeper). */
+export async function forgetDeliveredVitals(now: Date, eventId?: string): Promise<number> {
+  const persist = env().PERSIST_VITALS;
+  const cutoff = new Date(now.getTime() - env().RESULT_TTL_SECONDS * 1000);
+  return db.$executeRaw`
+    UPDATE "WebhookEvent" e
+    SET payload = (e.payload - 'vitals') || '{"vitals_deleted": true}'::jsonb, "vitalsDeletedAt" = ${now}
+    WHERE e.type = ANY(${[...EVENTS_WITH_VITALS]}::text[]) AND e."vitalsDeletedAt" IS NULL
+      AND (${eventId ?? null}::text IS NULL OR e.id = ${eventId ?? null}::text)
+      AND (${persist}::boolean = false OR e."createdAt" <= ${cutoff})
+      AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = e.id AND d.status = 'pending')`;
+}
