@@ -18,6 +18,13 @@ import * as health from "@/app/health/route";
 import * as jwks from "@/app/.well-known/jwks.json/route";
 import * as openapi from "@/app/openapi.json/route";
 import * as webhook from "@/app/api/stripe/webhook/route";
+import * as hooks from "@/app/developer/webhooks/route";
+import * as hookById from "@/app/developer/webhooks/[endpointId]/route";
+import * as hookRoll from "@/app/developer/webhooks/[endpointId]/roll-secret/route";
+import * as hookTest from "@/app/developer/webhooks/[endpointId]/test/route";
+import * as hookDeliveries from "@/app/developer/webhooks/[endpointId]/deliveries/route";
+import * as hookDelivery from "@/app/developer/webhooks/[endpointId]/deliveries/[deliveryId]/route";
+import * as hookReplay from "@/app/developer/webhooks/[endpointId]/deliveries/[deliveryId]/replay/route";
 import { issueIdToken } from "@/lib/auth/id-token";
 import type { RouteHandler } from "@/lib/http/handler";
 import { createDeveloperWithKeys } from "@/test/fixtures";
@@ -144,6 +151,45 @@ describe("real answers against the OpenAPI document", () => {
     // Stripe is not configured in the tests: 503, as documented.
     await hit(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "pro" } });
     await hit(billingPortal.POST, "POST", "/developer/billing-portal", { token });
+  });
+
+  it("webhooks: add, change, roll, test, the delivery log, replay, delete, and their errors", async () => {
+    const { developer } = await createDeveloperWithKeys();
+    const { id_token: token } = await issueIdToken(developer);
+    const body = { url: "https://hooks.example.com/vitals", environment: "live", event_types: ["scan.completed"] };
+    const created = await hit(hooks.POST, "POST", "/developer/webhooks", { token, body });
+    expect(created.status).toBe(201);
+    await hit(hooks.POST, "POST", "/developer/webhooks", { token, body: { ...body, url: "http://10.0.0.1/" } });
+    await hit(hooks.GET, "GET", "/developer/webhooks", { token });
+    const endpointId = (created.body as { id: string }).id;
+    const params = { endpointId };
+    await hit(hookById.GET, "GET", "/developer/webhooks/{endpointId}", { token, params });
+    await hit(hookById.PATCH, "PATCH", "/developer/webhooks/{endpointId}", {
+      token,
+      params,
+      body: { description: "CRM" },
+    });
+    await hit(hookRoll.POST, "POST", "/developer/webhooks/{endpointId}/roll-secret", { token, params, body: {} });
+    expect((await hit(hookTest.POST, "POST", "/developer/webhooks/{endpointId}/test", { token, params })).status).toBe(
+      202,
+    );
+    const log = await hit(hookDeliveries.GET, "GET", "/developer/webhooks/{endpointId}/deliveries", { token, params });
+    const deliveryId = (log.body as { deliveries: { id: string }[] }).deliveries[0]!.id;
+    const path = "/developer/webhooks/{endpointId}/deliveries/{deliveryId}";
+    await hit(hookDelivery.GET, "GET", path, { token, params: { endpointId, deliveryId } });
+    expect(
+      (await hit(hookReplay.POST, "POST", `${path}/replay`, { token, params: { endpointId, deliveryId } })).status,
+    ).toBe(202);
+    await hit(hookDeliveries.GET, "GET", "/developer/webhooks/{endpointId}/deliveries", {
+      token,
+      params,
+      query: "?after=x",
+    });
+    const other = { token, params: { endpointId: crypto.randomUUID() } };
+    expect((await hit(hookById.GET, "GET", "/developer/webhooks/{endpointId}", other)).status).toBe(404);
+    expect((await hit(hookById.DELETE, "DELETE", "/developer/webhooks/{endpointId}", { token, params })).status).toBe(
+      200,
+    );
   });
 
   it("service endpoints: health, keys, this document, the webhook", async () => {

@@ -59,10 +59,11 @@ export async function listDeliveries(developerId: string, endpointId: string, af
   return { deliveries: page.map(deliveryRow), next: rows.length > DELIVERY_PAGE_SIZE ? page.at(-1)!.id : null };
 }
 
-async function ownDelivery(developerId: string, deliveryId: string) {
+/** The developer's delivery (of that endpoint, when one is named), else 404. */
+async function ownDelivery(developerId: string, deliveryId: string, endpointId?: string) {
   const d = isUuid(deliveryId)
     ? await db.webhookDelivery.findFirst({
-        where: { id: deliveryId, endpoint: { developerId } },
+        where: { id: deliveryId, endpoint: { developerId }, ...(endpointId ? { endpointId } : {}) },
         include: { event: true, tries: { orderBy: { at: "asc" } } },
       })
     : null;
@@ -71,8 +72,8 @@ async function ownDelivery(developerId: string, deliveryId: string) {
 }
 
 /** A delivery with its event's payload (as it is now: vitals may have been deleted) and every attempt. */
-export async function getDelivery(developerId: string, deliveryId: string) {
-  const d = await ownDelivery(developerId, deliveryId);
+export async function getDelivery(developerId: string, deliveryId: string, endpointId?: string) {
+  const d = await ownDelivery(developerId, deliveryId, endpointId);
   return {
     ...deliveryRow(d),
     endpoint_id: d.endpointId,
@@ -90,8 +91,8 @@ export async function getDelivery(developerId: string, deliveryId: string) {
 type Actor = { developerId: string; ip: string };
 
 /** Sends a delivery's event again to its endpoint, as a new delivery with the same event id. */
-export async function replayDelivery(actor: Actor, deliveryId: string): Promise<DeliveryRow> {
-  const d = await ownDelivery(actor.developerId, deliveryId);
+export async function replayDelivery(actor: Actor, deliveryId: string, endpointId?: string): Promise<DeliveryRow> {
+  const d = await ownDelivery(actor.developerId, deliveryId, endpointId);
   const endpoint = await findEndpoint(actor.developerId, d.endpointId);
   if (endpoint.disabledAt) throw new ApiError("INVALID_REQUEST", "The endpoint is disabled; enable it to replay");
   const replay = await db.$transaction(async (tx) => {

@@ -104,39 +104,42 @@ export async function createEndpoint(
   });
 }
 
-export async function updateEndpoint(actor: Actor, id: string, input: UpdateEndpointInput): Promise<EndpointView> {
-  await findEndpoint(actor.developerId, id);
+/**
+ * Changes an endpoint. Disabled, its waiting deliveries end as failed; enabled again, it is
+ * judged afresh (three failing days count from now).
+ */
+export async function updateEndpoint(
+  actor: Actor,
+  id: string,
+  input: UpdateEndpointInput,
+  now = new Date(),
+): Promise<EndpointView> {
+  const current = await findEndpoint(actor.developerId, id);
+  const { enabled, ...fields } = input;
+  const toggled = enabled !== undefined && enabled !== (current.disabledAt === null);
   return db.$transaction(async (tx) => {
     const row = await tx.webhookEndpoint.update({
       where: { id },
       data: {
-        url: input.url,
-        description: input.description === undefined ? undefined : input.description || null,
-        eventTypes: input.event_types,
+        url: fields.url,
+        description: fields.description === undefined ? undefined : fields.description || null,
+        eventTypes: fields.event_types,
+        ...(toggled
+          ? enabled
+            ? { disabledAt: null, disabledReason: null, lastSuccessAt: now }
+            : { disabledAt: now, disabledReason: "manual" }
+          : {}),
       },
     });
-    await auditEndpoint(tx, "update", id, actor, { fields: Object.keys(input) });
-    return endpointView(row);
+    if (toggled && !enabled) await endWaitingDeliveries(tx, id, "The endpoint was disabled", now);
+    if (Object.keys(fields).length > 0) await auditEndpoint(tx, "update", id, actor, { fields: Object.keys(fields) });
+    if (toggled) await auditEndpoint(tx, enabled ? "enable" : "disable", id, actor);
+    return endpointView(row, now);
   });
 }
 
-/**
- * Turns deliveries off or on. Off, the endpoint's waiting deliveries end as failed; on, it is
- * judged afresh (three failing days count from now).
- */
-export async function setEndpointEnabled(actor: Actor, id: string, enabled: boolean, now = new Date()) {
-  await findEndpoint(actor.developerId, id);
-  return db.$transaction(async (tx) => {
-    const row = await tx.webhookEndpoint.update({
-      where: { id },
-      data: enabled
-        ? { disabledAt: null, disabledReason: null, lastSuccessAt: now }
-        : { disabledAt: now, disabledReason: "manual" },
-    });
-    if (!enabled) await endWaitingDeliveries(tx, id, "The endpoint was disabled", now);
-    await auditEndpoint(tx, enabled ? "enable" : "disable", id, actor);
-    return endpointView(row, now);
-  });
+export function setEndpointEnabled(actor: Actor, id: string, enabled: boolean, now = new Date()) {
+  return updateEndpoint(actor, id, { enabled }, now);
 }
 
 export function endWaitingDeliveries(tx: Prisma.TransactionClient, endpointId: string, why: string, now: Date) {

@@ -31,8 +31,15 @@ export const createEndpointBody = z.strictObject({
 });
 
 export const updateEndpointBody = z
-  .strictObject({ url: url.optional(), description: description.optional(), event_types: eventTypes.optional() })
+  .strictObject({
+    url: url.optional(),
+    description: description.optional(),
+    event_types: eventTypes.optional(),
+    enabled: z.boolean().optional(),
+  })
   .refine((b) => Object.keys(b).length > 0, "Nothing to change");
+
+export const deliveriesQuery = z.strictObject({ after: z.uuid().optional() });
 
 /** How long the replaced signing secret keeps signing after a roll. */
 export const ROLL_GRACE_SECONDS = { none: 0, "1h": 3600, "24h": 86_400 } as const;

@@ -19,3 +19,9 @@ export { parseRateLimit, parseRetryAfter, parseUsage } from "./headers.js";
 export { inspectTensor, TENSOR_HEADER_BYTES, type TensorHeaderInfo } from "./tensor.js";
 export { encodeTensor, TENSOR_FRAME_BYTES, type EncodeTensorOptions } from "./encode-tensor.js";
 export type * from "./types.js";
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookOptions,
+  type WebhookEvent,
+} from "./webhooks.js";

@@ -8,6 +8,7 @@ import { REQUEST_LOG_OPERATIONS } from "./request-log";
 import { SERVICE_OPERATIONS } from "./service";
 import { SESSION_OPERATIONS } from "./sessions";
 import { USAGE_OPERATIONS } from "./usage";
+import { WEBHOOK_OPERATIONS } from "./webhooks";
 
 export { PATH_PARAMS, type Auth, type Header, type Operation } from "./operation";
 
@@ -23,6 +24,7 @@ export const OPERATIONS: Operation[] = [
   ...KEY_OPERATIONS,
   ...REQUEST_LOG_OPERATIONS,
   ...USAGE_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
   ...BILLING_OPERATIONS,
   ...SERVICE_OPERATIONS,
 ];

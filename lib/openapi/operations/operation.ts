@@ -39,4 +39,9 @@ export const BODY: ErrorCode[] = ["INVALID_REQUEST", "PAYLOAD_TOO_LARGE"];
 
 const sessionId = "Session id (UUID)";
 const keyId = "API key id (UUID)";
-export const PATH_PARAMS: Record<string, string> = { sessionId, id: keyId };
+export const PATH_PARAMS: Record<string, string> = {
+  sessionId,
+  id: keyId,
+  endpointId: "Webhook endpoint id (UUID)",
+  deliveryId: "Webhook delivery id (UUID)",
+};
