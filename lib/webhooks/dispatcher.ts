@@ -19,7 +19,7 @@ type Claimed = { id: string; attempts: number };
 
 const LOCK_MARGIN_MS = 30_000;
 
-async function claimDue(limit: number, now: Date): Promise<Claimed[]> {
+export async function claimDue(limit: number, now: Date): Promise<Claimed[]> {
   const lockUntil = new Date(now.getTime() + env().WEBHOOK_TIMEOUT_MS + LOCK_MARGIN_MS);
   return db.$queryRaw<Claimed[]>`
     UPDATE "WebhookDelivery" SET "lockedUntil" = ${lockUntil}, attempts = attempts + 1
@@ -112,7 +112,8 @@ export async function attemptDelivery(claimed: Claimed, now = new Date()): Promi
     }
   });
   if (failing) await mailDisabled(endpoint.developerId, endpoint);
-  if (outcome.ok || gaveUp) await forgetDeliveredVitals(at, event.id);
+  // Disabling ended the endpoint's other deliveries too: their events may be finished now.
+  if (outcome.ok || gaveUp) await forgetDeliveredVitals(at, failing ? undefined : event.id);
   return outcome;
 }
 

@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/http/errors";
 import { openSecret, sealSecret } from "@/lib/secret-box";
 import { unixSeconds } from "@/lib/time";
 import { isUuid } from "@/lib/uuid";
+import { forgetDeliveredVitals } from "./forget-vitals";
 import { generateSigningSecret } from "./signing";
 import { type CreateEndpointInput, MAX_ENDPOINTS, ROLL_GRACE_SECONDS, type UpdateEndpointInput } from "./schemas";
 
@@ -117,7 +118,7 @@ export async function updateEndpoint(
   const current = await findEndpoint(actor.developerId, id);
   const { enabled, ...fields } = input;
   const toggled = enabled !== undefined && enabled !== (current.disabledAt === null);
-  return db.$transaction(async (tx) => {
+  const view = await db.$transaction(async (tx) => {
     const row = await tx.webhookEndpoint.update({
       where: { id },
       data: {
@@ -136,6 +137,9 @@ export async function updateEndpoint(
     if (toggled) await auditEndpoint(tx, enabled ? "enable" : "disable", id, actor);
     return endpointView(row, now);
   });
+  // The deliveries ended here may have been the last ones needing their events' vitals.
+  if (toggled && !enabled) await forgetDeliveredVitals(now);
+  return view;
 }
 
 export function setEndpointEnabled(actor: Actor, id: string, enabled: boolean, now = new Date()) {
@@ -174,10 +178,11 @@ export async function rollEndpointSecret(
 }
 
 /** Deletes an endpoint with its deliveries. */
-export async function deleteEndpoint(actor: Actor, id: string): Promise<void> {
+export async function deleteEndpoint(actor: Actor, id: string, now = new Date()): Promise<void> {
   await findEndpoint(actor.developerId, id);
   await db.$transaction(async (tx) => {
     await tx.webhookEndpoint.deleteMany({ where: { id, developerId: actor.developerId } });
     await auditEndpoint(tx, "delete", id, actor);
   });
+  await forgetDeliveredVitals(now);
 }

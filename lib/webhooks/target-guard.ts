@@ -99,19 +99,29 @@ export function urlRefusal(raw: string): string | null {
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+type Resolver = (
+  hostname: string,
+  options: { all: true },
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
 /**
  * A `lookup` for http.request: resolves every address of the name, refuses the connection if
  * any is not allowed, and hands the socket only addresses it checked.
  */
-export function guardedLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
-  dnsLookup(hostname, { all: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    for (const a of addresses) {
-      const kind = addressKind(a.address);
-      if (kind) return callback(new TargetRefusedError(`${hostname} resolves to ${a.address}, ${kind}`), []);
-    }
-    if (addresses.length === 0) return callback(new TargetRefusedError(`${hostname} has no address`), []);
-    if (options.all) return callback(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
+export function guardedLookupWith(resolve: Resolver) {
+  return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    resolve(hostname, { all: true }, (err, addresses) => {
+      if (err) return callback(err, []);
+      for (const a of addresses) {
+        const kind = addressKind(a.address);
+        if (kind) return callback(new TargetRefusedError(`${hostname} resolves to ${a.address}, ${kind}`), []);
+      }
+      if (addresses.length === 0) return callback(new TargetRefusedError(`${hostname} has no address`), []);
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
 }
+
+export const guardedLookup = guardedLookupWith(dnsLookup as Resolver);

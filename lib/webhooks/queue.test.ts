@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { resetEnv } from "@/lib/env";
+import { createApiKey, createDeveloper } from "@/test/fixtures";
+import { claimDue } from "./dispatcher";
+import { emitEvent } from "./emit";
+import { createEndpoint } from "./endpoints";
+import { forgetDeliveredVitals } from "./forget-vitals";
+import { emitKeysExpiring } from "./key-events";
+import { pruneWebhookLog } from "./deliveries";
+
+// The queue's rules on the real database (docs/webhooks.md): who gets an event, one claim per
+// due delivery across instances, when a scan event's vitals are deleted, and what the sweeper
+// queues and prunes.
+
+afterEach(() => {
+  delete process.env.PERSIST_VITALS;
+  resetEnv();
+});
+
+async function accountWithEndpoint(environment: "live" | "test" = "live", types = ["scan.completed"]) {
+  const dev = await createDeveloper();
+  const { endpoint } = await createEndpoint(
+    { developerId: dev.id, ip: "127.0.0.1" },
+    { url: "https://hooks.example.com/x", environment, event_types: types as never },
+  );
+  return { dev, endpoint };
+}
+
+const scanCompleted = (developerId: string, environment: "live" | "test" = "live") => ({
+  developerId,
+  environment,
+  type: "scan.completed" as const,
+  data: { session_id: "s", client_reference_id: "r-1", vitals: { heart_rate: { value: 70, confidence: 0.9 } } },
+});
+
+describe("queueing", () => {
+  it("queues a delivery for each enabled endpoint of the event's environment and type, and nothing when nobody listens", async () => {
+    const { dev, endpoint } = await accountWithEndpoint("live");
+    const { endpoint: testOnly } = await createEndpoint(
+      { developerId: dev.id, ip: "127.0.0.1" },
+      { url: "https://hooks.example.com/t", environment: "test", event_types: ["scan.completed"] },
+    );
+    const { endpoint: keysOnly } = await createEndpoint(
+      { developerId: dev.id, ip: "127.0.0.1" },
+      { url: "https://hooks.example.com/k", environment: "live", event_types: ["key.revoked"] },
+    );
+    const id = await emitEvent(db, scanCompleted(dev.id));
+    const deliveries = await db.webhookDelivery.findMany({ where: { eventId: id! } });
+    expect(deliveries.map((d) => d.endpointId)).toEqual([endpoint.id]);
+    expect(testOnly.id).not.toBe(keysOnly.id);
+    await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { disabledAt: new Date() } });
+    expect(await emitEvent(db, scanCompleted(dev.id))).toBeNull();
+    const other = await createDeveloper();
+    expect(await emitEvent(db, scanCompleted(other.id))).toBeNull();
+  });
+
+  it("hands each due delivery to one claimant, however many claim at once", async () => {
+    const { dev } = await accountWithEndpoint();
+    for (let i = 0; i < 12; i++) await emitEvent(db, scanCompleted(dev.id));
+    const now = new Date(Date.now() + 1000);
+    const claims = await Promise.all([claimDue(1000, now), claimDue(1000, now), claimDue(1000, now)]);
+    const ids = claims.flat().map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const mine = await db.webhookDelivery.findMany({ where: { endpoint: { developerId: dev.id } } });
+    for (const d of mine) expect(ids).toContain(d.id);
+    // Held: nobody claims them again until the lock lapses.
+    expect((await claimDue(1000, now)).filter((c) => mine.some((d) => d.id === c.id))).toHaveLength(0);
+  });
+});
+
+describe("the vitals in the log", () => {
+  async function finishedEvent(persist: boolean) {
+    process.env.PERSIST_VITALS = String(persist);
+    resetEnv();
+    const { dev } = await accountWithEndpoint();
+    const id = (await emitEvent(db, scanCompleted(dev.id)))!;
+    return id;
+  }
+  const payloadOf = async (id: string) => (await db.webhookEvent.findUniqueOrThrow({ where: { id } })).payload;
+
+  it("with persistence off: kept while a delivery is pending, deleted once none is", async () => {
+    const id = await finishedEvent(false);
+    await forgetDeliveredVitals(new Date(), id);
+    expect(await payloadOf(id)).toHaveProperty("vitals");
+    await db.webhookDelivery.updateMany({ where: { eventId: id }, data: { status: "failed" } });
+    await forgetDeliveredVitals(new Date(), id);
+    expect(await payloadOf(id)).toEqual({ session_id: "s", client_reference_id: "r-1", vitals_deleted: true });
+  });
+
+  it("with persistence on: also kept until the result's TTL has passed", async () => {
+    const id = await finishedEvent(true);
+    await db.webhookDelivery.updateMany({ where: { eventId: id }, data: { status: "succeeded" } });
+    await forgetDeliveredVitals(new Date());
+    expect(await payloadOf(id)).toHaveProperty("vitals");
+    await forgetDeliveredVitals(new Date(Date.now() + 901_000));
+    expect(await payloadOf(id)).not.toHaveProperty("vitals");
+  });
+});
+
+describe("the sweeper's part", () => {
+  it("queues key.expiring once per key, 7 days ahead", async () => {
+    const { dev, endpoint } = await accountWithEndpoint("live", ["key.expiring"]);
+    const soon = await createApiKey(dev.id, "live", { expiresAt: new Date(Date.now() + 6 * 86_400_000) });
+    await createApiKey(dev.id, "live", { expiresAt: new Date(Date.now() + 9 * 86_400_000) });
+    await emitKeysExpiring(new Date());
+    await emitKeysExpiring(new Date());
+    const events = await db.webhookEvent.findMany({ where: { deliveries: { some: { endpointId: endpoint.id } } } });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: "key.expiring", payload: { key_id: soon.id, prefix: soon.prefix } });
+  });
+
+  it("prunes events older than 30 days with their deliveries", async () => {
+    const { dev } = await accountWithEndpoint();
+    const id = (await emitEvent(db, scanCompleted(dev.id)))!;
+    await pruneWebhookLog(new Date(Date.now() + 29 * 86_400_000));
+    expect(await db.webhookEvent.count({ where: { id } })).toBe(1);
+    await pruneWebhookLog(new Date(Date.now() + 31 * 86_400_000));
+    expect(await db.webhookEvent.count({ where: { id } })).toBe(0);
+    expect(await db.webhookDelivery.count({ where: { eventId: id } })).toBe(0);
+  });
+});
