@@ -87,7 +87,8 @@ const envSchema = z
       .default("5,60,300,1800,7200,18000,36000,43200,86400,86400")
       .transform((v) => v.split(",").map(Number)),
     WEBHOOK_POLL_MS: int(50, 60_000).default(1000),
-    WEBHOOK_CONCURRENCY: int(1, 256).default(8),
+    WEBHOOK_CONCURRENCY: int(1, 256).default(32),
+    WEBHOOK_ENDPOINT_CONCURRENCY: int(1, 256).default(16),
   })
   .superRefine((e, ctx) => {
     // Settings that only make sense together are checked here, so start-up fails naming them.

@@ -41,9 +41,10 @@ export async function saveResult(
  * its webhook event is queued with it. Only the call that deleted the row queues the event, so
  * a retry after a lost answer queues nothing twice.
  */
-export function deleteEndedSession(sessionId: string, event: WebhookEventInput | null, onlyIn?: "processing") {
-  return db.$transaction(async (tx) => {
-    const deleted = await tx.session.deleteMany({ where: { id: sessionId, ...(onlyIn ? { status: onlyIn } : {}) } });
-    if (event && deleted.count === 1) await emitEvent(tx, event);
-  });
+export async function deleteEndedSession(sessionId: string, event: WebhookEventInput | null, onlyIn?: "processing") {
+  const where = { id: sessionId, ...(onlyIn ? { status: onlyIn } : {}) };
+  if (!event) return void (await db.session.deleteMany({ where }));
+  const status = onlyIn ? Prisma.sql`AND status = ${onlyIn}::"SessionStatus"` : Prisma.empty;
+  // One statement: the delete, and the event only if this very delete found the row.
+  await emitEvent(db, event, { gate: Prisma.sql`DELETE FROM "Session" WHERE id = ${sessionId}::uuid ${status} RETURNING 1` });
 }

@@ -132,7 +132,7 @@ export async function sendTestEvent(actor: Actor, endpointId: string, now = new 
           sent_at: unixSeconds(now),
         },
       },
-      endpoint.id,
+      { endpointId: endpoint.id },
     );
     await audit(tx, {
       actorId: actor.developerId,

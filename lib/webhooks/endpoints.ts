@@ -43,7 +43,10 @@ export function endpointView(e: WebhookEndpoint, now = new Date()): EndpointView
 }
 
 /** The secrets that sign a delivery now: the current one, and a rolled one during its grace. */
-export function signingSecrets(e: WebhookEndpoint, now: Date): string[] {
+export function signingSecrets(
+  e: Pick<WebhookEndpoint, "secretSealed" | "previousSecretSealed" | "previousSecretValidUntil">,
+  now: Date,
+): string[] {
   const sealed = [e.secretSealed];
   if (e.previousSecretSealed && e.previousSecretValidUntil && e.previousSecretValidUntil > now)
     sealed.push(e.previousSecretSealed);

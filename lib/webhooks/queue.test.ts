@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import { createApiKey, createDeveloper } from "@/test/fixtures";
-import { claimDue } from "./dispatcher";
+import { claimDue } from "./attempt-delivery";
 import { emitEvent } from "./emit";
 import { createEndpoint } from "./endpoints";
 import { forgetDeliveredVitals } from "./forget-vitals";

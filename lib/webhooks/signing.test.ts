@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { verifyWebhook, WebhookVerificationError } from "@/sdk/src/webhooks";
 import { loadEnv } from "@/lib/env";
-import { retryDelayMs } from "./dispatcher";
+import { retryDelayMs } from "./attempt-delivery";
 import { generateSigningSecret, signedHeaders } from "./signing";
 
 // Deliveries are signed by the Standard Webhooks scheme: the published verifier and the SDK's
