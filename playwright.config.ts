@@ -49,6 +49,8 @@ export default defineConfig({
           // very window the SDK routes count in (a per-bundle copy once showed 0).
           RATE_LIMIT_STORE: "memory",
           STRIPE_SECRET_KEY: "",
+          // The webhook test's receiver listens on 127.0.0.1, which production refuses by default.
+          WEBHOOK_ALLOW_LOOPBACK: "true",
         },
       }
     : undefined,

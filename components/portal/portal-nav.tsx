@@ -13,6 +13,7 @@ const LINKS = [
   { href: "/keys", label: "API keys" },
   { href: "/try-it", label: "Try it" },
   { href: "/requests", label: "Request log" },
+  { href: "/webhooks", label: "Webhooks" },
   { href: "/quickstart", label: "Quick start" },
   { href: "/api-reference", label: "API reference" },
   { href: "/billing", label: "Billing" },

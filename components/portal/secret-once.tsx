@@ -4,8 +4,18 @@ import { Alert } from "@/components/ui/alert";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Label } from "@/components/ui/label";
 
-/** A key's secret, shown this one time only: we keep just its hash. */
-export function SecretOnce({ label, secret, note }: { label: string; secret: string; note: string }) {
+/** A secret (an API key's, a webhook endpoint's), shown this one time only. */
+export function SecretOnce({
+  label,
+  secret,
+  note,
+  copyLabel = "Copy API key",
+}: {
+  label: string;
+  secret: string;
+  note: string;
+  copyLabel?: string;
+}) {
   return (
     <>
       <Alert tone="warning" title="Copy it now: you will not see it again">
@@ -22,7 +32,7 @@ export function SecretOnce({ label, secret, note }: { label: string; secret: str
           className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-950"
         />
         <div>
-          <CopyButton text={secret} label="Copy API key" />
+          <CopyButton text={secret} label={copyLabel} />
         </div>
       </div>
     </>

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { requireDeveloper } from "../require-developer";
+import { listEndpoints } from "@/lib/webhooks/endpoints";
+import { MAX_ENDPOINTS } from "@/lib/webhooks/schemas";
+import { PageHeader } from "@/components/ui/card";
+import { EndpointsManager } from "@/components/webhooks/endpoints-manager";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+export default async function WebhooksPage() {
+  const developer = await requireDeveloper();
+  const endpoints = await listEndpoints(developer.id);
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Scan results and account events sent to your server as they happen, signed with a secret only you and we know."
+      />
+      <EndpointsManager endpoints={endpoints} cap={MAX_ENDPOINTS} canManage={developer.status === "active"} />
+    </>
+  );
+}
