@@ -96,9 +96,9 @@ test("an endpoint added in the portal receives a signed test event, and its repl
   await expect(rows.nth(0)).toContainText("replay");
   await checkPage(page, "webhook-endpoint", testInfo, { dark: false });
 
-  // Another account's endpoint (here: one that does not exist) is not found. The portal's loading
-  // skeleton has already streamed a 200 by then, so the page, not the status, says so.
-  await page.goto(`/webhooks/${randomUUID()}`);
+  // Another account's endpoint (here: one that does not exist) is not found, status and page.
+  const missing = await page.goto(`/webhooks/${randomUUID()}`);
+  expect(missing?.status()).toBe(404);
   await expect(page.getByText("This page could not be found.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send test event" })).toHaveCount(0);
 });

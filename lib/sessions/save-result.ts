@@ -46,5 +46,7 @@ export async function deleteEndedSession(sessionId: string, event: WebhookEventI
   if (!event) return void (await db.session.deleteMany({ where }));
   const status = onlyIn ? Prisma.sql`AND status = ${onlyIn}::"SessionStatus"` : Prisma.empty;
   // One statement: the delete, and the event only if this very delete found the row.
-  await emitEvent(db, event, { gate: Prisma.sql`DELETE FROM "Session" WHERE id = ${sessionId}::uuid ${status} RETURNING 1` });
+  await emitEvent(db, event, {
+    gate: Prisma.sql`DELETE FROM "Session" WHERE id = ${sessionId}::uuid ${status} RETURNING 1`,
+  });
 }

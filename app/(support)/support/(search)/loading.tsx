@@ -1,2 +1,2 @@
 // Only the list pages stream behind a skeleton: an account page answers its 404 before any byte.
-export { default } from "../../../(portal)/loading";
+export { default } from "../../../(portal)/portal-skeleton";

@@ -1,3 +1,5 @@
+// The portal pages' loading skeleton. Each page folder opts in with its own loading.tsx, except the
+// pages that answer 404 for another account's ids (webhooks): a skeleton streams a 200 first.
 export default function PortalLoading() {
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-4">
