@@ -7,6 +7,7 @@ import { createApiKey, createDeveloper } from "@/test/fixtures";
 import { smtpPerSuite } from "@/test/developer-helpers";
 import { changeAccountStatus, changePlan, revokeKeyAsStaff } from "./staff-actions";
 import { addNote } from "./notes";
+import { createEndpoint } from "@/lib/webhooks/endpoints";
 import { getAccountOverview } from "./account-overview";
 
 const smtp = smtpPerSuite();
@@ -149,11 +150,15 @@ describe("staff actions", () => {
     expect((await reinstated(verified.id)).status).toBe("active");
   });
 
-  it("revoke a key: refused on its next use, audited on the key with the reason, mailed; another account's key is 404", async () => {
+  it("revoke a key: refused on its next use, audited on the key with the reason, mailed, key.revoked queued; another account's key is 404", async () => {
     const staff = await staffMember();
     const dev = await createDeveloper();
     const key = await createApiKey(dev.id, "live");
     const other = await createApiKey((await createDeveloper()).id, "live");
+    const { endpoint } = await createEndpoint(
+      { developerId: dev.id, ip: "127.0.0.1" },
+      { url: "https://hooks.example.com/keys", environment: "live", event_types: ["key.revoked"] },
+    );
     const seen = smtp.mails.length;
     expect(
       (await revokeKeyAsStaff(staff, { developerId: dev.id, keyId: key.id, reason: "Leaked on GitHub" })).message,
@@ -166,6 +171,10 @@ describe("staff actions", () => {
         details: { prefix: key.prefix, developer_id: dev.id, reason: "Leaked on GitHub" },
       },
     ]);
+    const event = await db.webhookEvent.findFirstOrThrow({
+      where: { deliveries: { some: { endpointId: endpoint.id } } },
+    });
+    expect(event).toMatchObject({ type: "key.revoked", payload: { key_id: key.id, revoked_by: "staff" } });
     const mail = await smtp.waitFor(dev.email, seen);
     expect(mail.raw).toContain(key.prefix);
     expect(mail.raw).not.toContain(key.key);

@@ -8,6 +8,8 @@ import { createEndpoint } from "./endpoints";
 import { forgetDeliveredVitals } from "./forget-vitals";
 import { emitKeysExpiring } from "./key-events";
 import { pruneWebhookLog } from "./deliveries";
+import { sendUsageAlerts } from "@/lib/usage/usage-alerts";
+import { setScansThisMonth } from "@/test/fixtures";
 
 // The queue's rules on the real database (docs/webhooks.md): who gets an event, one claim per
 // due delivery across instances, when a scan event's vitals are deleted, and what the sweeper
@@ -108,6 +110,26 @@ describe("the sweeper's part", () => {
     const events = await db.webhookEvent.findMany({ where: { deliveries: { some: { endpointId: endpoint.id } } } });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: "key.expiring", payload: { key_id: soon.id, prefix: soon.prefix } });
+  });
+
+  it("queues usage.threshold with each quota mail's claim: once at 80 % and once at 100 % a month", async () => {
+    const { dev, endpoint } = await accountWithEndpoint("live", ["usage.threshold"]);
+    const now = new Date();
+    await setScansThisMonth(dev.id, 80, now);
+    const unsent = { at80: true, at100: true };
+    await sendUsageAlerts(dev, 80, 100, unsent, now);
+    await sendUsageAlerts(dev, 80, 100, unsent, now);
+    await setScansThisMonth(dev.id, 100, now);
+    await sendUsageAlerts(dev, 100, 100, unsent, now);
+    const events = await db.webhookEvent.findMany({
+      where: { deliveries: { some: { endpointId: endpoint.id } } },
+      orderBy: { createdAt: "asc" },
+    });
+    const month = now.toISOString().slice(0, 7);
+    expect(events.map((e) => e.payload)).toEqual([
+      { percent: 80, used: 80, limit: 100, month },
+      { percent: 100, used: 100, limit: 100, month },
+    ]);
   });
 
   it("prunes events older than 30 days with their deliveries", async () => {
