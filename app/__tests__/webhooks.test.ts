@@ -3,7 +3,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { rmSync } from "node:fs";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { verifyWebhook } from "@/sdk/src/webhooks";
+import { openApiDocument } from "@/lib/openapi/document";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import { createDatabase, dropDatabase } from "@/test/pg-admin";
@@ -107,6 +109,20 @@ async function scan(key: string, start: Record<string, unknown> = {}, headers: R
   return { body: await res.json(), ms, sessionId: started.session_id as string };
 }
 
+// Every event received is held to the OpenAPI document's `webhooks` schema of its type.
+const doc = openApiDocument("http://localhost");
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+function documented(body: string) {
+  const event = JSON.parse(body);
+  const hook = (
+    doc.webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: object }> } } }>
+  )[event.type];
+  expect(hook, `${event.type} is documented`).toBeDefined();
+  const validate = ajv.compile(hook.post.requestBody.content["application/json"].schema);
+  expect(validate(event), `${event.type}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  return event;
+}
+
 const deliveriesOf = (endpointId: string) =>
   db.webhookDelivery.findMany({ where: { endpointId }, include: { tries: { orderBy: { at: "asc" } }, event: true } });
 
@@ -141,6 +157,7 @@ describe("webhook delivery", () => {
     expect(delivery.status).toBe("succeeded");
     const [got] = receiver.at("/ok").filter((r) => r.headers["webhook-id"] === delivery.eventId);
     const event = verifyWebhook(got.body, got.headers as Record<string, string>, hook.secret);
+    documented(got.body);
     // The published Standard Webhooks verifier accepts it as well.
     expect(() => new Webhook(hook.secret).verify(got.body, got.headers as Record<string, string>)).not.toThrow();
     expect(event).toMatchObject({ id: delivery.eventId, type: "scan.completed", environment: "test" });
@@ -243,6 +260,20 @@ describe("webhook delivery", () => {
       prefix: liveKey.prefix,
       revoked_by: "developer",
     });
+    documented(receiver.at("/keys")[0].body);
+  });
+
+  it("a live scan answered with fallback values sends scan.failed with the reason", async () => {
+    const me = await account();
+    const hook = await me.addEndpoint(`${receiver.base}/failed`, "live", ["scan.failed", "scan.completed"]);
+    // Not a tensor: inference fails, the client gets fallback values (confidence 0).
+    const { body, sessionId } = await scan(me.live.key);
+    expect(body.vitals.confidence).toBe(0);
+    const [delivery] = await settled(hook.id);
+    const event = documented(receiver.at("/failed")[0].body);
+    expect(event).toMatchObject({ id: delivery.eventId, type: "scan.failed", environment: "live" });
+    expect(event.data).toMatchObject({ session_id: sessionId, vitals: body.vitals });
+    expect(event.data.reason).toMatch(/^[A-Z_]+$/);
   });
 
   it("does not follow a redirect, to a private address or anywhere", async () => {

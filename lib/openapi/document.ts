@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "@/lib/http/errors";
 import { OPERATIONS, PATH_PARAMS, type Auth, type Operation } from "./operations";
+import { WEBHOOK_EVENTS } from "./webhook-responses";
 
 // The OpenAPI 3.1 document, served at /openapi.json and rendered in the portal's API
 // reference. JSON Schema comes from the handlers' own zod schemas (zod 4's toJSONSchema, the
@@ -154,6 +155,22 @@ export function openApiDocument(serverUrl: string) {
     servers: [{ url: serverUrl }],
     tags: [{ name: "SDK" }, { name: "Developer" }, { name: "Public" }, { name: "Service" }],
     paths,
+    // What the service POSTs to a developer's endpoint (docs/webhooks.md), signed.
+    webhooks: Object.fromEntries(
+      Object.entries(WEBHOOK_EVENTS).map(([type, schema]) => [
+        type,
+        {
+          post: {
+            summary: `The ${type} event`,
+            description: "Signed by the Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature)",
+            requestBody: { required: true, content: { "application/json": { schema: jsonSchema(schema) } } },
+            responses: {
+              "200": { description: "Any 2xx within the timeout accepts the delivery; anything else is retried" },
+            },
+          },
+        },
+      ]),
+    ),
     components: {
       schemas: { Error: jsonSchema(errorBody) },
       securitySchemes: {

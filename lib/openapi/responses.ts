@@ -18,7 +18,7 @@ const quality = z.object({
   reasons: z.array(z.enum(["motion", "low_light", "face_lost", "weak_pulse", "compression"])),
 });
 
-const vitals = z.object({
+export const vitalsSchema = z.object({
   heart_rate: z.number(),
   respiratory_rate: z.number(),
   hrv: z.number(),
@@ -53,7 +53,7 @@ export const startedSessionSchema = z.object({
 export const completedResultSchema = z.object({
   session_id: sessionId,
   status: z.literal("completed"),
-  vitals,
+  vitals: vitalsSchema,
   processing_time_ms: z.number().int().optional().describe("Absent on fallback values"),
   waveforms,
   client_reference_id: clientReferenceId,
@@ -65,7 +65,7 @@ export const polledResultSchema = z.union([
   z.object({
     session_id: sessionId,
     status: z.literal("completed"),
-    vitals,
+    vitals: vitalsSchema,
     completed_at: z.number().int().describe("Unix seconds"),
     waveforms,
     client_reference_id: clientReferenceId,
@@ -74,7 +74,7 @@ export const polledResultSchema = z.union([
   z.object({
     session_id: sessionId,
     status: z.literal("failed"),
-    vitals: vitals.optional(),
+    vitals: vitalsSchema.optional(),
     client_reference_id: clientReferenceId,
     metadata,
   }),

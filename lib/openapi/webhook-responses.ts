@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { vitalsSchema } from "./responses";
 
 // The webhook endpoints' success bodies, for the OpenAPI document (as developer-responses.ts).
 // app/__tests__/openapi-contract.test.ts holds real answers to them. Prose: docs/webhooks.md.
@@ -62,3 +63,45 @@ export const deliveryDetailSchema = deliverySchema.extend({
     }),
   ),
 });
+
+// The events a receiver gets (docs/webhooks.md, "Events"), for the document's `webhooks`.
+const reference = {
+  client_reference_id: z.string().optional().describe("The session's reference, when it has one"),
+  metadata: z.record(z.string(), z.string()).optional(),
+};
+const scanCommon = { session_id: uuid, api_key_id: uuid.nullable(), ...reference };
+const keyCommon = { key_id: uuid, name: z.string(), prefix: z.string() };
+
+const EVENT_DATA = {
+  "scan.completed": z.object({ ...scanCommon, vitals: vitalsSchema, processing_time_ms: z.number().int().optional() }),
+  "scan.failed": z.object({
+    ...scanCommon,
+    reason: z
+      .string()
+      .describe("Why the answer is fallback values: NO_SIGNAL, TIMEOUT, UNREADABLE, PROCESSING_LOST, ..."),
+    vitals: vitalsSchema.describe("The fallback values the client got (confidence 0)"),
+  }),
+  "usage.threshold": z.object({
+    percent: z.union([z.literal(80), z.literal(100)]),
+    used: z.number().int(),
+    limit: z.number().int(),
+    month: z.string().describe("YYYY-MM, UTC"),
+  }),
+  "key.expiring": z.object({ ...keyCommon, expires_at: unixSeconds }),
+  "key.revoked": z.object({ ...keyCommon, revoked_at: unixSeconds, revoked_by: z.enum(["developer", "staff"]) }),
+  "webhook.test": z.object({ message: z.string(), endpoint_id: uuid, sent_at: unixSeconds }),
+};
+
+/** Each event type's whole body: the envelope and its data. */
+export const WEBHOOK_EVENTS = Object.fromEntries(
+  Object.entries(EVENT_DATA).map(([type, data]) => [
+    type,
+    z.object({
+      id: z.string().describe("The event id (webhook-id): the same on every attempt and replay"),
+      type: z.literal(type),
+      created_at: unixSeconds,
+      environment: z.enum(["test", "live"]),
+      data,
+    }),
+  ]),
+) as unknown as Record<keyof typeof EVENT_DATA, z.ZodType>;
