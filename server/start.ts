@@ -17,7 +17,9 @@ async function main() {
   // A clean exit on stop signals: open requests finish (a scan in flight included: drainWindowMs),
   // then the process ends.
   const stop = () => {
-    server.close(() => process.exit(0));
+    // Webhook attempts in flight are recorded before the exit (lib/webhooks/dispatcher.ts).
+    const webhooks = (globalThis as { __vitalsStopWebhooks?: () => Promise<void> }).__vitalsStopWebhooks?.();
+    server.close(() => void Promise.resolve(webhooks).then(() => process.exit(0)));
     setTimeout(() => process.exit(0), drainWindowMs(settings)).unref();
     // A keep-alive connection goes idle once its answer is out: closed then, so close() can end.
     server.closeIdleConnections();

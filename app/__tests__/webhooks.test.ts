@@ -292,6 +292,22 @@ describe("webhook delivery", () => {
     expect(second.tries.every((t) => t.statusCode === 307)).toBe(true);
     expect(receiver.at("/redirect-target")).toHaveLength(0);
   });
+
+  // Last in this block: it stops the server (the next block starts its own).
+  it("a stopping server records the attempt it has in flight before it exits", async () => {
+    const me = await account();
+    receiver.script("/in-flight", ["hang"]);
+    const hook = await me.addEndpoint(`${receiver.base}/in-flight`);
+    expect((await me.api("POST", `/developer/webhooks/${hook.id}/test`)).status).toBe(202);
+    await vi.waitFor(() => expect(receiver.at("/in-flight")).toHaveLength(1), { timeout: 10_000 });
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    server!.kill("SIGTERM");
+    await exited;
+    const [delivery] = await deliveriesOf(hook.id);
+    expect(delivery.tries).toHaveLength(1);
+    expect(delivery.tries[0].error).toBe("No answer within 1000 ms");
+    expect(delivery).toMatchObject({ status: "pending", lockedUntil: null, attempts: 1 });
+  });
 });
 
 describe("where deliveries may go, loopback refused as in production", () => {

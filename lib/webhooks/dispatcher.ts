@@ -8,7 +8,14 @@ import { onWebhookNudge } from "./dispatcher-nudge";
 // hanging receiver holds one slot, never the queue. At least once: a receiver may see an event
 // twice, and dedupes by webhook-id.
 
-const state = { inFlight: 0, filling: false, again: false, timer: undefined as NodeJS.Timeout | undefined };
+const state = {
+  inFlight: 0,
+  filling: false,
+  again: false,
+  stopping: false,
+  timer: undefined as NodeJS.Timeout | undefined,
+  idle: [] as (() => void)[],
+};
 
 async function fill(): Promise<void> {
   if (state.filling) {
@@ -19,6 +26,7 @@ async function fill(): Promise<void> {
   try {
     do {
       state.again = false;
+      if (state.stopping) break;
       const free = env().WEBHOOK_CONCURRENCY - state.inFlight;
       if (free <= 0) break;
       const rows = await claimDue(free, new Date());
@@ -28,6 +36,7 @@ async function fill(): Promise<void> {
           .catch((err: unknown) => logger.error("webhook delivery failed", { error: (err as Error).message }))
           .finally(() => {
             state.inFlight--;
+            if (state.inFlight === 0) for (const resolve of state.idle.splice(0)) resolve();
             void fill();
           });
       }
@@ -46,5 +55,20 @@ export function startWebhookDispatcher(): void {
   state.timer = setInterval(() => void fill(), env().WEBHOOK_POLL_MS);
   state.timer.unref();
   onWebhookNudge(() => void fill());
+  // The server's stop (server/start.ts) reaches this module through the global: Next bundles its
+  // own copy of lib/.
+  (globalThis as { __vitalsStopWebhooks?: () => Promise<void> }).__vitalsStopWebhooks = stopWebhookDispatcher;
   void fill();
+}
+
+/**
+ * Claims nothing more and resolves once the attempts in flight are recorded, so a stopping
+ * instance leaves no claim to lapse (one it cannot finish is retried by another instance).
+ */
+export function stopWebhookDispatcher(): Promise<void> {
+  state.stopping = true;
+  if (state.timer) clearInterval(state.timer);
+  state.timer = undefined;
+  if (state.inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => state.idle.push(resolve));
 }
