@@ -57,4 +57,14 @@ describe("loadEnv", () => {
     expect(e.S3_FORCE_PATH_STYLE).toBe(false);
     expect(loadEnv({}).STORAGE_DRIVER).toBe("local");
   });
+
+  it("allows loopback webhook receivers only where NODE_ENV says development or test, unless told", () => {
+    expect(loadEnv({}).WEBHOOK_ALLOW_LOOPBACK).toBe(false);
+    expect(loadEnv({ NODE_ENV: "production" }).WEBHOOK_ALLOW_LOOPBACK).toBe(false);
+    expect(loadEnv({ NODE_ENV: "development" }).WEBHOOK_ALLOW_LOOPBACK).toBe(true);
+    expect(loadEnv({ NODE_ENV: "test" }).WEBHOOK_ALLOW_LOOPBACK).toBe(true);
+    expect(loadEnv({ NODE_ENV: "production", WEBHOOK_ALLOW_LOOPBACK: "true" }).WEBHOOK_ALLOW_LOOPBACK).toBe(true);
+    expect(loadEnv({ NODE_ENV: "test", WEBHOOK_ALLOW_LOOPBACK: "false" }).WEBHOOK_ALLOW_LOOPBACK).toBe(false);
+    expect(() => loadEnv({ WEBHOOK_RETRY_SCHEDULE: "5,x" })).toThrow(EnvError);
+  });
 });

@@ -77,7 +77,7 @@ const envSchema = z
       .default("on")
       .transform((v) => v === "on"),
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
-    // Webhook deliveries (docs/webhooks.md). Loopback receivers: allowed outside production.
+    // Webhook deliveries (docs/webhooks.md). Loopback receivers: allowed only in development.
     WEBHOOK_ALLOW_LOOPBACK: bool.optional(),
     WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
     // Seconds between attempts after the first: 11 attempts over about three days.
@@ -133,7 +133,9 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/uploads`,
     outboxDir: e.MAIL_OUTBOX_DIR ?? `${e.DATA_DIR}/outbox`,
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? "redis" : e.DATABASE_URL ? "postgres" : "memory"),
-    WEBHOOK_ALLOW_LOOPBACK: e.WEBHOOK_ALLOW_LOOPBACK ?? e.NODE_ENV !== "production",
+    // Only where NODE_ENV says development or test outright: `npm start` leaves it unset.
+    WEBHOOK_ALLOW_LOOPBACK:
+      e.WEBHOOK_ALLOW_LOOPBACK ?? (source.NODE_ENV === "development" || source.NODE_ENV === "test"),
   };
 }
 

@@ -169,7 +169,11 @@ describe("real answers against the OpenAPI document", () => {
       params,
       body: { description: "CRM" },
     });
-    await hit(hookRoll.POST, "POST", "/developer/webhooks/{endpointId}/roll-secret", { token, params, body: {} });
+    // No body: the default grace.
+    const rolled = await hit(hookRoll.POST, "POST", "/developer/webhooks/{endpointId}/roll-secret", { token, params });
+    expect(rolled.body).toMatchObject({ previous_secret_valid_until: expect.any(Number) });
+    const nul = { token, params, body: { description: "a\u0000b" } };
+    expect((await hit(hookById.PATCH, "PATCH", "/developer/webhooks/{endpointId}", nul)).status).toBe(400);
     expect((await hit(hookTest.POST, "POST", "/developer/webhooks/{endpointId}/test", { token, params })).status).toBe(
       202,
     );

@@ -2,7 +2,8 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Waveforms } from "@vitals/inference";
-import { emitEvent, type WebhookEventInput } from "@/lib/webhooks/emit";
+import { nudgeWebhookDispatcher } from "@/lib/webhooks/dispatcher-nudge";
+import { emitEvent, queueEventSql, type WebhookEventInput } from "@/lib/webhooks/emit";
 import type { Vitals } from "./fallback";
 
 type Measured = { vitals: Vitals; waveforms?: Waveforms | null; processingTimeMs?: number | null };
@@ -20,9 +21,9 @@ export async function saveResult(
   event: WebhookEventInput | null = null,
 ): Promise<void> {
   const session = status === "completed" ? { status, storageKey: null, demographics: Prisma.DbNull } : { status };
-  await db.$transaction(async (tx) => {
-    await tx.session.update({ where: { id: sessionId }, data: session });
-    await tx.result.create({
+  await db.$transaction([
+    db.session.update({ where: { id: sessionId }, data: session }),
+    db.result.create({
       data: {
         sessionId,
         vitals: measured.vitals,
@@ -31,9 +32,10 @@ export async function saveResult(
         completedAt,
         deleteAfter: new Date(completedAt.getTime() + env().RESULT_TTL_SECONDS * 1000),
       },
-    });
-    if (event) await emitEvent(tx, event);
-  });
+    }),
+    ...(event ? [db.$queryRaw(queueEventSql(event))] : []),
+  ]);
+  if (event) nudgeWebhookDispatcher();
 }
 
 /**

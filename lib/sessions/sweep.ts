@@ -12,6 +12,7 @@ import { scanEvent } from "@/lib/webhooks/scan-events";
 import { emitKeysExpiring } from "@/lib/webhooks/key-events";
 import { forgetDeliveredVitals } from "@/lib/webhooks/forget-vitals";
 import { pruneWebhookLog } from "@/lib/webhooks/deliveries";
+import { retireRolledSigningSecrets } from "@/lib/webhooks/endpoints";
 import { deleteEndedSession, saveResult } from "./save-result";
 import { IN_PROGRESS, OPEN_FOR_UPLOAD } from "./states";
 
@@ -50,6 +51,7 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
   await emitKeysExpiring(now);
   await forgetDeliveredVitals(now);
   await pruneWebhookLog(now);
+  await retireRolledSigningSecrets(now);
   await db.apiKey.deleteMany({ where: { revokedAt: { lte: new Date(now.getTime() - REVOKED_KEY_RETENTION_MS) } } });
   await db.authThrottle.deleteMany({
     where: {

@@ -20,6 +20,8 @@ import { signedHeaders } from "./signing";
 export type Claimed = {
   id: string;
   attempts: number;
+  /** This claim's hold: only the claim holding it may record the attempt's outcome. */
+  lockedUntil: Date;
   createdAt: Date;
   replayOf: string | null;
   endpointId: string;
@@ -39,40 +41,41 @@ export type Claimed = {
 
 const LOCK_MARGIN_MS = 30_000;
 // lastSuccessAt is refreshed at most once a minute: every success writing the endpoint's row
-// would queue concurrent deliveries to it behind one lock.
+// would queue concurrent deliveries to it behind one lock. (A success in the minute after an
+// event may so be missed by the disable rule: it then judges three days less that minute.)
 const SUCCESS_RESOLUTION_MS = 60_000;
 
-// The oldest due rows a claim looks at: a backlog of any size costs each claim the same.
-const CLAIM_WINDOW = 1000;
-
 /**
- * Claims up to `limit` due deliveries, at most WEBHOOK_ENDPOINT_CONCURRENCY in flight per
- * endpoint across all instances (counting those already held), so one slow receiver cannot
- * take every slot.
+ * Claims up to `limit` due deliveries, oldest first, taking from each endpoint no more than it
+ * has free of WEBHOOK_ENDPOINT_CONCURRENCY (counting the attempts other claims hold), so one
+ * slow receiver's backlog cannot take every slot nor hide the other endpoints' deliveries.
+ * Claims made at the same moment by several instances may each fill an endpoint's slots: the
+ * cap is per claim, about per endpoint.
  */
 export async function claimDue(limit: number, now: Date): Promise<Claimed[]> {
   const lockUntil = new Date(now.getTime() + env().WEBHOOK_TIMEOUT_MS + LOCK_MARGIN_MS);
   const perEndpoint = env().WEBHOOK_ENDPOINT_CONCURRENCY;
+  const due = Prisma.sql`status = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})`;
   return db.$queryRaw<Claimed[]>`
     WITH busy AS (
       SELECT "endpointId", count(*) AS n FROM "WebhookDelivery"
       WHERE status = 'pending' AND "lockedUntil" >= ${now} GROUP BY "endpointId"),
-    due AS (
-      SELECT id, "endpointId", "nextAttemptAt" FROM "WebhookDelivery"
-      WHERE status = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
-      ORDER BY "nextAttemptAt" LIMIT ${CLAIM_WINDOW}),
-    slots AS (
-      SELECT due.id, row_number() OVER (PARTITION BY due."endpointId" ORDER BY due."nextAttemptAt") + COALESCE(busy.n, 0) AS slot
-      FROM due LEFT JOIN busy ON busy."endpointId" = due."endpointId"),
+    open AS (
+      SELECT e."endpointId", ${perEndpoint}::int - COALESCE(busy.n, 0)::int AS free
+      FROM (SELECT DISTINCT "endpointId" FROM "WebhookDelivery" WHERE ${due}) e
+      LEFT JOIN busy ON busy."endpointId" = e."endpointId"
+      WHERE ${perEndpoint}::int - COALESCE(busy.n, 0)::int > 0),
+    picked AS (
+      SELECT d.id FROM open, LATERAL (
+        SELECT id FROM "WebhookDelivery" WHERE "endpointId" = open."endpointId" AND ${due}
+        ORDER BY "nextAttemptAt" LIMIT open.free) d),
     claimed AS (
       UPDATE "WebhookDelivery" SET "lockedUntil" = ${lockUntil}, attempts = attempts + 1
       WHERE id IN (
-        SELECT id FROM "WebhookDelivery"
-        WHERE id IN (SELECT id FROM slots WHERE slot <= ${perEndpoint})
-          AND status = 'pending' AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
+        SELECT id FROM "WebhookDelivery" WHERE id IN (SELECT id FROM picked) AND ${due}
         ORDER BY "nextAttemptAt" LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, attempts, "createdAt", "replayOf", "endpointId", "eventId")
+      RETURNING id, attempts, "createdAt", "replayOf", "endpointId", "eventId", "lockedUntil")
     SELECT c.*, e."developerId", e.url, e."secretSealed", e."previousSecretSealed", e."previousSecretValidUntil",
       e."disabledAt", e."lastSuccessAt", ev.type, ev.environment::text AS environment, ev.payload,
       ev."createdAt" AS "eventCreatedAt"
@@ -105,24 +108,38 @@ function send(d: Claimed, now: Date): Promise<AttemptOutcome> {
   return postWebhook(d.url, signedHeaders(secrets, d.eventId, unixSeconds(now), body), body, env().WEBHOOK_TIMEOUT_MS);
 }
 
-/** The attempt, the delivery's new state and the endpoint's last success, in one statement. */
+/**
+ * The attempt (always, for the log) and the delivery's new state, in one statement; the state
+ * only while this claim still holds the row (not disabled, deleted or claimed again meanwhile).
+ * A 2xx answer's excerpt is not kept: a receiver that echoes the body would store the vitals.
+ */
 function record(d: Claimed, outcome: AttemptOutcome, now: Date, at: Date, delay: number | null) {
   const status = outcome.ok ? "succeeded" : delay === null ? "failed" : "pending";
   const next = delay === null ? Prisma.empty : Prisma.sql`, "nextAttemptAt" = ${new Date(at.getTime() + delay)}`;
   const finished = status === "pending" ? null : at;
-  const staleBefore = new Date(at.getTime() - SUCCESS_RESOLUTION_MS);
-  return db.$executeRaw`
+  const excerpt = outcome.ok ? null : outcome.excerpt;
+  return db.$queryRaw<{ id: string }[]>`
     WITH attempt AS (
       INSERT INTO "WebhookAttempt" (id, "deliveryId", at, "statusCode", "durationMs", error, excerpt)
-      VALUES (gen_random_uuid(), ${d.id}::uuid, ${now}, ${outcome.statusCode}::int, ${outcome.durationMs}::int,
-        ${outcome.error}::text, ${outcome.excerpt}::text)),
-    success AS (
-      UPDATE "WebhookEndpoint" SET "lastSuccessAt" = ${at}
-      WHERE ${outcome.ok} AND id = ${d.endpointId}::uuid AND ("lastSuccessAt" IS NULL OR "lastSuccessAt" < ${staleBefore}))
+      SELECT gen_random_uuid(), id, ${now}, ${outcome.statusCode}::int, ${outcome.durationMs}::int,
+        ${outcome.error}::text, ${excerpt}::text
+      FROM "WebhookDelivery" WHERE id = ${d.id}::uuid)
     UPDATE "WebhookDelivery" SET status = ${status}::"WebhookDeliveryStatus", "lastStatusCode" = ${outcome.statusCode}::int,
       "lastDurationMs" = ${outcome.durationMs}::int, "lastError" = ${outcome.error}::text, "lockedUntil" = NULL,
       "finishedAt" = ${finished}::timestamp ${next}
-    WHERE id = ${d.id}::uuid`;
+    WHERE id = ${d.id}::uuid AND status = 'pending' AND "lockedUntil" = ${d.lockedUntil}
+    RETURNING id`;
+}
+
+/** The endpoint's last success, refreshed at most once a minute (its own statement: no lock order with a delivery's). */
+function noteSuccess(d: Claimed, at: Date) {
+  return db.webhookEndpoint.updateMany({
+    where: {
+      id: d.endpointId,
+      OR: [{ lastSuccessAt: null }, { lastSuccessAt: { lt: new Date(at.getTime() - SUCCESS_RESOLUTION_MS) } }],
+    },
+    data: { lastSuccessAt: at },
+  });
 }
 
 /** Makes one attempt of a claimed delivery and records it. */
@@ -132,12 +149,15 @@ export async function attemptDelivery(d: Claimed, now = new Date()): Promise<Att
     return null;
   }
   const outcome = await send(d, now);
-  const delay = outcome.ok ? null : retryDelayMs(d.attempts);
+  // An event too large to send never will be: given up at once, and not the endpoint's fault.
+  const delay = outcome.ok || outcome.permanent ? null : retryDelayMs(d.attempts);
   const at = new Date();
   const gaveUp = !outcome.ok && delay === null;
-  await record(d, outcome, now, at, delay);
+  const held = await record(d, outcome, now, at, delay);
+  if (held.length === 0) return outcome;
+  if (outcome.ok) await noteSuccess(d, at);
   // Given up with no success since this event (about three days): the endpoint is off until fixed.
-  const failing = gaveUp && !d.replayOf && (!d.lastSuccessAt || d.lastSuccessAt < d.createdAt);
+  const failing = gaveUp && !outcome.permanent && !d.replayOf && (!d.lastSuccessAt || d.lastSuccessAt < d.createdAt);
   if (failing) await disableFailing(d, at);
   if ((outcome.ok || gaveUp) && EVENTS_WITH_VITALS.includes(d.type))
     // Disabling ended the endpoint's other deliveries too: their events may be finished now.

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
-import { unixSeconds } from "@/lib/time";
+import { retryAfterSeconds, unixSeconds } from "@/lib/time";
 import { isUuid } from "@/lib/uuid";
 import { findEndpoint } from "./endpoints";
 import { emitEvent } from "./emit";
@@ -48,12 +48,14 @@ function deliveryRow(d: Row): DeliveryRow {
 /** One page of an endpoint's deliveries, newest first; `after` is the last id of the page before. */
 export async function listDeliveries(developerId: string, endpointId: string, after?: string) {
   await findEndpoint(developerId, endpointId);
+  if (after && !(isUuid(after) && (await db.webhookDelivery.count({ where: { id: after, endpointId } }))))
+    throw new ApiError("INVALID_REQUEST", "Invalid request: after: not a delivery of this endpoint");
   const rows = await db.webhookDelivery.findMany({
     where: { endpointId },
     include: { event: { select: { type: true } } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: DELIVERY_PAGE_SIZE + 1,
-    ...(after && isUuid(after) ? { cursor: { id: after }, skip: 1 } : {}),
+    ...(after ? { cursor: { id: after }, skip: 1 } : {}),
   });
   const page = rows.slice(0, DELIVERY_PAGE_SIZE);
   return { deliveries: page.map(deliveryRow), next: rows.length > DELIVERY_PAGE_SIZE ? page.at(-1)!.id : null };
@@ -90,27 +92,65 @@ export async function getDelivery(developerId: string, deliveryId: string, endpo
 
 type Actor = { developerId: string; ip: string };
 
+// Test events and replays are sent on request: at most this many per endpoint and hour, so
+// nobody floods a receiver (or the queue) through them.
+export const MANUAL_SENDS_PER_HOUR = 60;
+
+async function assertManualSendAllowed(endpointId: string, now: Date) {
+  const since = new Date(now.getTime() - 3_600_000);
+  const sent = await db.webhookDelivery.findMany({
+    where: {
+      endpointId,
+      createdAt: { gt: since },
+      OR: [{ replayOf: { not: null } }, { event: { type: "webhook.test" } }],
+    },
+    select: { createdAt: true },
+    orderBy: { createdAt: "asc" },
+    take: MANUAL_SENDS_PER_HOUR,
+  });
+  if (sent.length < MANUAL_SENDS_PER_HOUR) return;
+  const retryAfter = retryAfterSeconds(sent[0].createdAt.getTime() + 3_600_000, now);
+  throw new ApiError(
+    "RATE_LIMIT_EXCEEDED",
+    `At most ${MANUAL_SENDS_PER_HOUR} test events and replays per endpoint an hour`,
+    retryAfter,
+    { "Retry-After": String(retryAfter) },
+  );
+}
+
 /** Sends a delivery's event again to its endpoint, as a new delivery with the same event id. */
-export async function replayDelivery(actor: Actor, deliveryId: string, endpointId?: string): Promise<DeliveryRow> {
+export async function replayDelivery(
+  actor: Actor,
+  deliveryId: string,
+  endpointId?: string,
+  now = new Date(),
+): Promise<DeliveryRow> {
   const d = await ownDelivery(actor.developerId, deliveryId, endpointId);
   const endpoint = await findEndpoint(actor.developerId, d.endpointId);
   if (endpoint.disabledAt) throw new ApiError("INVALID_REQUEST", "The endpoint is disabled; enable it to replay");
-  const replay = await db.$transaction(async (tx) => {
-    const row = await tx.webhookDelivery.create({
-      data: { eventId: d.eventId, endpointId: d.endpointId, replayOf: d.id },
-      include: { event: { select: { type: true } } },
+  await assertManualSendAllowed(endpoint.id, now);
+  const replay = await db
+    .$transaction(async (tx) => {
+      const row = await tx.webhookDelivery.create({
+        data: { eventId: d.eventId, endpointId: d.endpointId, replayOf: d.id },
+        include: { event: { select: { type: true } } },
+      });
+      await audit(tx, {
+        actorId: actor.developerId,
+        actorType: "developer",
+        action: "webhook_delivery.replay",
+        targetType: "webhook_endpoint",
+        targetId: d.endpointId,
+        ip: actor.ip,
+        details: { event_id: d.eventId },
+      });
+      return row;
+    })
+    .catch((err: unknown) => {
+      // The endpoint (or the event) was deleted meanwhile.
+      if ((err as { code?: string }).code === "P2003") throw new ApiError("NOT_FOUND", "Delivery not found");
+      throw err;
     });
-    await audit(tx, {
-      actorId: actor.developerId,
-      actorType: "developer",
-      action: "webhook_delivery.replay",
-      targetType: "webhook_endpoint",
-      targetId: d.endpointId,
-      ip: actor.ip,
-      details: { event_id: d.eventId },
-    });
-    return row;
-  });
   nudgeWebhookDispatcher();
   return deliveryRow(replay);
 }
@@ -119,6 +159,7 @@ export async function replayDelivery(actor: Actor, deliveryId: string, endpointI
 export async function sendTestEvent(actor: Actor, endpointId: string, now = new Date()): Promise<{ event_id: string }> {
   const endpoint = await findEndpoint(actor.developerId, endpointId);
   if (endpoint.disabledAt) throw new ApiError("INVALID_REQUEST", "The endpoint is disabled; enable it to send events");
+  await assertManualSendAllowed(endpoint.id, now);
   const eventId = await db.$transaction(async (tx) => {
     const id = await emitEvent(
       tx,
@@ -142,7 +183,8 @@ export async function sendTestEvent(actor: Actor, endpointId: string, now = new 
       targetId: endpoint.id,
       ip: actor.ip,
     });
-    return id!;
+    if (!id) throw new ApiError("NOT_FOUND", "Webhook endpoint not found");
+    return id;
   });
   return { event_id: eventId };
 }

@@ -13,16 +13,22 @@ const state = {
   filling: false,
   again: false,
   stopping: false,
+  current: Promise.resolve(),
   timer: undefined as NodeJS.Timeout | undefined,
   idle: [] as (() => void)[],
 };
 
-async function fill(): Promise<void> {
+function fill(): Promise<void> {
   if (state.filling) {
     state.again = true;
-    return;
+    return state.current;
   }
   state.filling = true;
+  state.current = claimWhileFree();
+  return state.current;
+}
+
+async function claimWhileFree(): Promise<void> {
   try {
     do {
       state.again = false;
@@ -65,10 +71,11 @@ export function startWebhookDispatcher(): void {
  * Claims nothing more and resolves once the attempts in flight are recorded, so a stopping
  * instance leaves no claim to lapse (one it cannot finish is retried by another instance).
  */
-export function stopWebhookDispatcher(): Promise<void> {
+export async function stopWebhookDispatcher(): Promise<void> {
   state.stopping = true;
   if (state.timer) clearInterval(state.timer);
   state.timer = undefined;
-  if (state.inFlight === 0) return Promise.resolve();
-  return new Promise((resolve) => state.idle.push(resolve));
+  // A claim under way hands its rows to attempts first; then those are waited for.
+  await state.current;
+  if (state.inFlight > 0) await new Promise<void>((resolve) => state.idle.push(resolve));
 }

@@ -28,6 +28,8 @@ export const newEventId = () => `evt_${randomUUID().replaceAll("-", "")}`;
  */
 export function queueEventSql(event: WebhookEventInput, opts: { endpointId?: string; gate?: Prisma.Sql } = {}) {
   const gate = opts.gate ?? Prisma.sql`SELECT 1`;
+  // The app's clock, as every other time the queue compares (the database's may differ).
+  const now = new Date();
   const targets = opts.endpointId
     ? Prisma.sql`id = ${opts.endpointId}::uuid`
     : Prisma.sql`environment = ${event.environment}::"KeyEnvironment" AND "disabledAt" IS NULL AND ${event.type} = ANY("eventTypes")`;
@@ -39,11 +41,11 @@ export function queueEventSql(event: WebhookEventInput, opts: { endpointId?: str
     ev AS (
       INSERT INTO "WebhookEvent" (id, "developerId", type, environment, payload, "createdAt")
       SELECT ${newEventId()}, ${event.developerId}::uuid, ${event.type}, ${event.environment}::"KeyEnvironment",
-        ${JSON.stringify(event.data)}::jsonb, now()
+        ${JSON.stringify(event.data)}::jsonb, ${now}
       WHERE EXISTS (SELECT 1 FROM targets)
       RETURNING id)
     INSERT INTO "WebhookDelivery" (id, "eventId", "endpointId", "nextAttemptAt", "createdAt")
-    SELECT gen_random_uuid(), ev.id, targets.id, now(), now() FROM ev, targets
+    SELECT gen_random_uuid(), ev.id, targets.id, ${now}, ${now} FROM ev, targets
     RETURNING "eventId"`;
 }
 

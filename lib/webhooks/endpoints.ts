@@ -118,10 +118,12 @@ export async function updateEndpoint(
   input: UpdateEndpointInput,
   now = new Date(),
 ): Promise<EndpointView> {
-  const current = await findEndpoint(actor.developerId, id);
   const { enabled, ...fields } = input;
-  const toggled = enabled !== undefined && enabled !== (current.disabledAt === null);
+  let disabled = false;
   const view = await db.$transaction(async (tx) => {
+    const current = await lockEndpoint(tx, actor.developerId, id);
+    const toggled = enabled !== undefined && enabled !== (current.disabledAt === null);
+    disabled = toggled && !enabled;
     const row = await tx.webhookEndpoint.update({
       where: { id },
       data: {
@@ -135,14 +137,26 @@ export async function updateEndpoint(
           : {}),
       },
     });
-    if (toggled && !enabled) await endWaitingDeliveries(tx, id, "The endpoint was disabled", now);
+    if (disabled) await endWaitingDeliveries(tx, id, "The endpoint was disabled", now);
     if (Object.keys(fields).length > 0) await auditEndpoint(tx, "update", id, actor, { fields: Object.keys(fields) });
     if (toggled) await auditEndpoint(tx, enabled ? "enable" : "disable", id, actor);
     return endpointView(row, now);
   });
   // The deliveries ended here may have been the last ones needing their events' vitals.
-  if (toggled && !enabled) await forgetDeliveredVitals(now);
+  if (disabled) await forgetDeliveredVitals(now);
   return view;
+}
+
+/**
+ * The developer's endpoint, its row locked until the transaction ends, so concurrent changes
+ * (two rolls, a change and a delete) take turns; another account's, or none, is 404.
+ */
+async function lockEndpoint(tx: Prisma.TransactionClient, developerId: string, id: string) {
+  if (!isUuid(id)) throw new ApiError("NOT_FOUND", "Webhook endpoint not found");
+  const [row] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM "WebhookEndpoint" WHERE id = ${id}::uuid AND "developerId" = ${developerId}::uuid FOR UPDATE`;
+  if (!row) throw new ApiError("NOT_FOUND", "Webhook endpoint not found");
+  return tx.webhookEndpoint.findUniqueOrThrow({ where: { id } });
 }
 
 export function setEndpointEnabled(actor: Actor, id: string, enabled: boolean, now = new Date()) {
@@ -163,10 +177,10 @@ export async function rollEndpointSecret(
   grace: keyof typeof ROLL_GRACE_SECONDS,
   now = new Date(),
 ): Promise<{ endpoint: EndpointView; secret: string }> {
-  const current = await findEndpoint(actor.developerId, id);
   const secret = generateSigningSecret();
   const seconds = ROLL_GRACE_SECONDS[grace];
   return db.$transaction(async (tx) => {
+    const current = await lockEndpoint(tx, actor.developerId, id);
     const row = await tx.webhookEndpoint.update({
       where: { id },
       data: {
@@ -180,12 +194,20 @@ export async function rollEndpointSecret(
   });
 }
 
-/** Deletes an endpoint with its deliveries. */
-export async function deleteEndpoint(actor: Actor, id: string, now = new Date()): Promise<void> {
-  await findEndpoint(actor.developerId, id);
+/** Deletes an endpoint with its deliveries, and the events no other endpoint's delivery needs. */
+export async function deleteEndpoint(actor: Actor, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    await tx.webhookEndpoint.deleteMany({ where: { id, developerId: actor.developerId } });
+    await lockEndpoint(tx, actor.developerId, id);
+    await tx.webhookEndpoint.delete({ where: { id } });
+    await tx.webhookEvent.deleteMany({ where: { developerId: actor.developerId, deliveries: { none: {} } } });
     await auditEndpoint(tx, "delete", id, actor);
   });
-  await forgetDeliveredVitals(now);
+}
+
+/** For the sweeper: a rolled secret is forgotten once its grace has ended. */
+export function retireRolledSigningSecrets(now: Date) {
+  return db.webhookEndpoint.updateMany({
+    where: { previousSecretValidUntil: { lte: now } },
+    data: { previousSecretSealed: null, previousSecretValidUntil: null },
+  });
 }

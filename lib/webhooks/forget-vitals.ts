@@ -11,11 +11,17 @@ import { EVENTS_WITH_VITALS } from "./event-types";
 export async function forgetDeliveredVitals(now: Date, eventId?: string): Promise<number> {
   const persist = env().PERSIST_VITALS;
   const cutoff = new Date(now.getTime() - env().RESULT_TTL_SECONDS * 1000);
+  // The receivers' answer excerpts go too: one that echoed the body would hold the vitals.
   return db.$executeRaw`
-    UPDATE "WebhookEvent" e
-    SET payload = (e.payload - 'vitals') || '{"vitals_deleted": true}'::jsonb, "vitalsDeletedAt" = ${now}
-    WHERE e.type = ANY(${[...EVENTS_WITH_VITALS]}::text[]) AND e."vitalsDeletedAt" IS NULL
-      AND (${eventId ?? null}::text IS NULL OR e.id = ${eventId ?? null}::text)
-      AND (${persist}::boolean = false OR e."createdAt" <= ${cutoff})
-      AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = e.id AND d.status = 'pending')`;
+    WITH forgotten AS (
+      UPDATE "WebhookEvent" e
+      SET payload = (e.payload - 'vitals') || '{"vitals_deleted": true}'::jsonb, "vitalsDeletedAt" = ${now}
+      WHERE e.type = ANY(${[...EVENTS_WITH_VITALS]}::text[]) AND e."vitalsDeletedAt" IS NULL
+        AND (${eventId ?? null}::text IS NULL OR e.id = ${eventId ?? null}::text)
+        AND (${persist}::boolean = false OR e."createdAt" <= ${cutoff})
+        AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = e.id AND d.status = 'pending')
+      RETURNING e.id)
+    UPDATE "WebhookAttempt" SET excerpt = NULL
+    WHERE excerpt IS NOT NULL AND "deliveryId" IN (
+      SELECT d.id FROM "WebhookDelivery" d JOIN forgotten f ON f.id = d."eventId")`;
 }

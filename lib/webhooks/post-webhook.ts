@@ -12,6 +12,8 @@ const READ_BYTES = 2048;
 
 export type AttemptOutcome = {
   ok: boolean;
+  /** A failure no retry can change (the event is too large). */
+  permanent?: boolean;
   statusCode: number | null;
   durationMs: number;
   error: string | null;

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import { createApiKey, createDeveloper } from "@/test/fixtures";
-import { claimDue } from "./attempt-delivery";
+import { attemptDelivery, claimDue } from "./attempt-delivery";
 import { emitEvent } from "./emit";
-import { createEndpoint } from "./endpoints";
+import { createEndpoint, updateEndpoint } from "./endpoints";
 import { forgetDeliveredVitals } from "./forget-vitals";
 import { emitKeysExpiring } from "./key-events";
-import { pruneWebhookLog } from "./deliveries";
+import { listDeliveries, MANUAL_SENDS_PER_HOUR, pruneWebhookLog, replayDelivery, sendTestEvent } from "./deliveries";
 import { sendUsageAlerts } from "@/lib/usage/usage-alerts";
 import { setScansThisMonth } from "@/test/fixtures";
 
@@ -68,6 +68,85 @@ describe("queueing", () => {
     for (const d of mine) expect(ids).toContain(d.id);
     // Held: nobody claims them again until the lock lapses.
     expect((await claimDue(1000, now)).filter((c) => mine.some((d) => d.id === c.id))).toHaveLength(0);
+  });
+});
+
+describe("claims and attempts", () => {
+  it("takes at most WEBHOOK_ENDPOINT_CONCURRENCY from one endpoint, so another's delivery is not held behind its backlog", async () => {
+    const { dev: a } = await accountWithEndpoint();
+    const { dev: b, endpoint: other } = await accountWithEndpoint();
+    for (let i = 0; i < 40; i++) await emitEvent(db, scanCompleted(a.id));
+    await emitEvent(db, scanCompleted(b.id));
+    const now = new Date(Date.now() + 1000);
+    const first = await claimDue(1000, now);
+    const mine = (id: string) => first.filter((c) => c.developerId === id);
+    expect(mine(a.id)).toHaveLength(16);
+    expect(mine(b.id).map((c) => c.endpointId)).toEqual([other.id]);
+    // A's 16 are held: a second claim takes none of A's until one is recorded.
+    expect((await claimDue(1000, now)).filter((c) => c.developerId === a.id)).toHaveLength(0);
+  });
+
+  it("an attempt that ends after its endpoint was disabled is logged, and leaves the delivery ended", async () => {
+    const { dev, endpoint } = await accountWithEndpoint();
+    await emitEvent(db, scanCompleted(dev.id));
+    const [claimed] = (await claimDue(1000, new Date(Date.now() + 1000))).filter((c) => c.endpointId === endpoint.id);
+    await updateEndpoint({ developerId: dev.id, ip: "127.0.0.1" }, endpoint.id, { enabled: false });
+    // The name does not resolve on this machine: the attempt fails, as a dead receiver's would.
+    await attemptDelivery(claimed);
+    const delivery = await db.webhookDelivery.findUniqueOrThrow({
+      where: { id: claimed.id },
+      include: { tries: true },
+    });
+    expect(delivery).toMatchObject({ status: "failed", lastError: "The endpoint was disabled" });
+    expect(delivery.tries).toHaveLength(1);
+  });
+
+  it("disables an endpoint whose given-up delivery saw no success since its event, and no other", async () => {
+    process.env.WEBHOOK_RETRY_SCHEDULE = "1";
+    resetEnv();
+    try {
+      const outcomes: (string | null)[] = [];
+      for (const succeededSince of [false, true]) {
+        const { dev, endpoint } = await accountWithEndpoint();
+        await emitEvent(db, scanCompleted(dev.id));
+        if (succeededSince)
+          await db.webhookEndpoint.update({
+            where: { id: endpoint.id },
+            data: { lastSuccessAt: new Date(Date.now() + 500) },
+          });
+        const now = new Date(Date.now() + 1000);
+        for (const _attempt of [1, 2]) {
+          await db.webhookDelivery.updateMany({ where: { endpointId: endpoint.id }, data: { nextAttemptAt: now } });
+          const [claimed] = (await claimDue(1000, now)).filter((c) => c.endpointId === endpoint.id);
+          await attemptDelivery(claimed);
+        }
+        const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+        outcomes.push(row.disabledReason);
+      }
+      expect(outcomes).toEqual(["failing", null]);
+    } finally {
+      delete process.env.WEBHOOK_RETRY_SCHEDULE;
+    }
+  });
+
+  it("allows 60 test events and replays per endpoint an hour", async () => {
+    const { dev, endpoint } = await accountWithEndpoint();
+    const actor = { developerId: dev.id, ip: "127.0.0.1" };
+    for (let i = 0; i < MANUAL_SENDS_PER_HOUR; i++) await sendTestEvent(actor, endpoint.id);
+    await expect(sendTestEvent(actor, endpoint.id)).rejects.toMatchObject({ code: "RATE_LIMIT_EXCEEDED" });
+    const [delivery] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id }, take: 1 });
+    await expect(replayDelivery(actor, delivery.id)).rejects.toMatchObject({ code: "RATE_LIMIT_EXCEEDED" });
+    // An hour later, again.
+    expect(await sendTestEvent(actor, endpoint.id, new Date(Date.now() + 3_601_000))).toHaveProperty("event_id");
+  });
+
+  it("pages only through the endpoint's own deliveries", async () => {
+    const { dev, endpoint } = await accountWithEndpoint();
+    const { dev: other } = await accountWithEndpoint();
+    await emitEvent(db, scanCompleted(dev.id));
+    await emitEvent(db, scanCompleted(other.id));
+    const foreign = await db.webhookDelivery.findFirstOrThrow({ where: { endpoint: { developerId: other.id } } });
+    await expect(listDeliveries(dev.id, endpoint.id, foreign.id)).rejects.toMatchObject({ code: "INVALID_REQUEST" });
   });
 });
 

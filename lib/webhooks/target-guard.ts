@@ -29,14 +29,15 @@ for (const [net, bits] of [
   ["240.0.0.0", 4],
 ] as const)
   NOT_PUBLIC.addSubnet(net, bits, "ipv4");
+// IPv6: only global unicast (2000::/3), less the parts of it that embed or reach an IPv4
+// address (6to4, Teredo, NAT64) or are reserved. Everything else (::/96 IPv4-compatible,
+// ::ffff:0:0:0/96, fc00::/7, fe80::/10, fec0::/10, ff00::/8, ...) is outside 2000::/3.
+const GLOBAL_UNICAST = new BlockList();
+GLOBAL_UNICAST.addSubnet("2000::", 3, "ipv6");
 for (const [net, bits] of [
-  ["::", 128],
-  ["64:ff9b::", 96],
-  ["100::", 64],
+  ["2001::", 32],
   ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
+  ["2002::", 16],
 ] as const)
   NOT_PUBLIC.addSubnet(net, bits, "ipv6");
 
@@ -63,6 +64,8 @@ export function isLoopback(address: string): boolean {
 function addressKind(address: string): string | null {
   const a = normalize(address);
   if (LOOPBACK.check(a.address, a.family)) return env().WEBHOOK_ALLOW_LOOPBACK ? null : "a loopback address";
+  if (a.family === "ipv6" && !GLOBAL_UNICAST.check(a.address, "ipv6"))
+    return "a private, link-local or reserved address";
   if (NOT_PUBLIC.check(a.address, a.family)) return "a private, link-local or reserved address";
   return null;
 }
@@ -115,7 +118,8 @@ export function guardedLookupWith(resolve: Resolver) {
       if (err) return callback(err, []);
       for (const a of addresses) {
         const kind = addressKind(a.address);
-        if (kind) return callback(new TargetRefusedError(`${hostname} resolves to ${a.address}, ${kind}`), []);
+        // The address itself is not told: the service's resolver would map internal names.
+        if (kind) return callback(new TargetRefusedError(`${hostname} resolves to ${kind}`), []);
       }
       if (addresses.length === 0) return callback(new TargetRefusedError(`${hostname} has no address`), []);
       if (options.all) return callback(null, addresses);

@@ -83,7 +83,7 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
     path: `${one}/test`,
     summary: "Send a webhook.test event to the endpoint",
     ok: { status: 202, description: "The queued event's id", schema: testEventSchema },
-    errors: [...ACTIVE, "NOT_FOUND", "INVALID_REQUEST"],
+    errors: [...ACTIVE, "NOT_FOUND", "INVALID_REQUEST", "RATE_LIMIT_EXCEEDED"],
   },
   {
     ...developer,
@@ -108,6 +108,6 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
     path: `${one}/deliveries/{deliveryId}/replay`,
     summary: "Send a delivery's event again (same event id)",
     ok: { status: 202, description: "The new delivery", schema: deliverySchema },
-    errors: [...ACTIVE, "NOT_FOUND", "INVALID_REQUEST"],
+    errors: [...ACTIVE, "NOT_FOUND", "INVALID_REQUEST", "RATE_LIMIT_EXCEEDED"],
   },
 ];
