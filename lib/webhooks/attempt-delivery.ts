@@ -57,15 +57,15 @@ export async function claimDue(limit: number, now: Date): Promise<Claimed[]> {
   const perEndpoint = env().WEBHOOK_ENDPOINT_CONCURRENCY;
   const due = Prisma.sql`status = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})`;
   return db.$queryRaw<Claimed[]>`
-    WITH busy AS (
+    WITH busy AS MATERIALIZED (
       SELECT "endpointId", count(*) AS n FROM "WebhookDelivery"
       WHERE status = 'pending' AND "lockedUntil" >= ${now} GROUP BY "endpointId"),
-    open AS (
+    open AS MATERIALIZED (
       SELECT e."endpointId", ${perEndpoint}::int - COALESCE(busy.n, 0)::int AS free
       FROM (SELECT DISTINCT "endpointId" FROM "WebhookDelivery" WHERE ${due}) e
       LEFT JOIN busy ON busy."endpointId" = e."endpointId"
       WHERE ${perEndpoint}::int - COALESCE(busy.n, 0)::int > 0),
-    picked AS (
+    picked AS MATERIALIZED (
       SELECT d.id FROM open, LATERAL (
         SELECT id FROM "WebhookDelivery" WHERE "endpointId" = open."endpointId" AND ${due}
         ORDER BY "nextAttemptAt" LIMIT open.free) d),
