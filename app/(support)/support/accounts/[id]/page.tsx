@@ -6,6 +6,7 @@ import { getAccountOverview } from "@/lib/support/account-overview";
 import { getAccountTimeline } from "@/lib/support/account-timeline";
 import { listNotes } from "@/lib/support/notes";
 import { FAILED_PANEL_SIZE, recentFailedRequests } from "@/lib/support/failed-requests";
+import { accountWebhooks } from "@/lib/support/account-webhooks";
 import { pageQuery } from "@/lib/support/schemas";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
@@ -18,7 +19,7 @@ import { NoteForm } from "@/components/support/note-form";
 import { Pager } from "@/components/support/pager";
 import { day, moment, STATUS_TONE } from "@/components/support/format";
 import { requireStaff } from "../../../require-staff";
-import { Profile, StatusHistory, Subscription } from "./sections";
+import { Profile, StatusHistory, Subscription, WebhookEndpoints } from "./sections";
 import { Section } from "@/components/ui/section";
 
 export const metadata: Metadata = { title: "Account · Support console" };
@@ -36,11 +37,12 @@ export default async function AccountPage({
   const id = z.uuid().safeParse((await params).id);
   if (!id.success) notFound();
   const auditPage = pageQuery.parse((await searchParams).audit_page);
-  const [account, timeline, notes, failed] = await Promise.all([
+  const [account, timeline, notes, failed, webhooks] = await Promise.all([
     getAccountOverview(id.data),
     getAccountTimeline(id.data, auditPage),
     listNotes(id.data),
     recentFailedRequests(id.data),
+    accountWebhooks(id.data),
   ]);
   if (!account) notFound();
   const { profile, usage } = account;
@@ -108,6 +110,9 @@ export default async function AccountPage({
       >
         <FailedRequestsTable rows={failed} />
       </Section>
+      <Card title="Webhook endpoints" className="mt-6">
+        <WebhookEndpoints endpoints={webhooks} />
+      </Card>
       <Card title="Internal notes" className="mt-6">
         <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">Seen by staff only, never by the developer.</p>
         <NoteForm developerId={profile.id} />

@@ -1,4 +1,5 @@
 import type { AccountOverview } from "@/lib/support/account-overview";
+import type { StaffWebhookEndpoint } from "@/lib/support/account-webhooks";
 import { day, moment } from "@/components/support/format";
 
 // The account page's small read-only panels.
@@ -77,5 +78,30 @@ export function StatusHistory({ events }: { events: AccountOverview["statusHisto
         </li>
       ))}
     </ol>
+  );
+}
+
+export function WebhookEndpoints({ endpoints }: { endpoints: StaffWebhookEndpoint[] }) {
+  if (!endpoints.length) return <p className="text-sm text-slate-600 dark:text-slate-400">No webhook endpoints.</p>;
+  return (
+    <ul className="flex flex-col gap-3 text-sm" data-testid="staff-webhooks">
+      {endpoints.map((e) => (
+        <li key={e.id} className="border-b border-slate-100 pb-2 last:border-0 dark:border-slate-800">
+          <p className="font-mono break-all">{e.url}</p>
+          <p className="text-slate-600 dark:text-slate-400">
+            {e.environment} · {e.event_types.join(", ")} ·{" "}
+            {e.enabled
+              ? "enabled"
+              : e.disabled_reason === "failing"
+                ? "disabled after three days of failed deliveries"
+                : "disabled by the developer"}
+          </p>
+          <p>
+            Last 24 h: {e.last_day.succeeded} delivered, {e.last_day.failed} failed, {e.last_day.pending} waiting · last
+            success {e.last_success_at ? moment(e.last_success_at) : "never"}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
