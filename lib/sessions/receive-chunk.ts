@@ -2,7 +2,8 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError, bodyTooLarge } from "@/lib/http/errors";
-import { BODY_START, heldChunks, joinChunks, writeChunk } from "@/lib/storage/local-chunks";
+import { reduceChunk, reduceHeader } from "@/lib/inference/reduce-as-arrives";
+import { BODY_START, closeChunks, heldChunks, isClosed, writeChunk } from "@/lib/storage/local-chunks";
 import { tensorBytes } from "@/lib/storage/local-storage";
 import { OPEN_FOR_UPLOAD } from "./states";
 import { checkContentType, commitTensor, forbidden, openForUpload } from "./upload-target";
@@ -69,13 +70,16 @@ export async function receiveChunk(req: Request, sessionId: string, now: Date): 
   }
   await openForUpload(sessionId, now);
   const held = await heldChunks(sessionId);
+  if (await isClosed(sessionId)) throw conflict("The upload is closed: its header was received", held.end);
   if (range.first !== held.end) {
     throw conflict(`This chunk starts at byte ${range.first}; the server holds bytes up to ${held.end}`, held.end);
   }
-  if (!(await writeChunk(sessionId, range.first, length, body))) {
+  const file = await writeChunk(sessionId, range.first, length, body);
+  if (!file) {
     const now = await heldChunks(sessionId);
     throw conflict(`Bytes from ${range.first} were already received`, now.end);
   }
+  reduceChunk(sessionId, range.first, range.last + 1, file, BODY_START);
   return { status: 308, range: heldRange(range.last + 1) };
 }
 
@@ -103,7 +107,9 @@ async function receiveHeader(
     );
   }
   const header = await readHeader(body);
-  const stored = await joinChunks(sessionId, header, held.files, commitTensor(sessionId));
+  const stored = await closeChunks(sessionId, header, held.files, commitTensor(sessionId));
+  if (!stored) throw conflict("The upload is closed: its header was received", held.end);
+  reduceHeader(sessionId, header, range.total);
   return { status: 200, etag: stored.etag };
 }
 
@@ -142,10 +148,9 @@ async function heldBytes(sessionId: string, now: Date): Promise<UploadAnswer> {
     select: { storageKey: true },
   });
   if (!session) throw forbidden("This session no longer accepts uploads");
+  // The header's answer was lost: the upload is whole (its chunks, or the file they were joined into).
+  if (await isClosed(sessionId)) return { status: 200, etag: "" };
   const held = await heldChunks(sessionId);
-  // A tensor joined and no chunk since: the header's answer was lost, the upload is whole.
-  if (held.end === BODY_START && session.storageKey && (await tensorBytes(sessionId))) {
-    return { status: 200, etag: "" };
-  }
+  if (held.end === BODY_START && session.storageKey && (await tensorBytes(sessionId))) return { status: 200, etag: "" };
   return { status: 308, range: heldRange(held.end) };
 }

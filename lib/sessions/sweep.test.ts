@@ -45,7 +45,8 @@ describe("sweep", () => {
       });
     expect((await part(36)).status).toBe(308);
     expect((await part(1036)).status).toBe(308);
-    expect(await readdir(chunkDir(s.session_id))).toHaveLength(2);
+    // Two chunks, each with its MD5 beside it.
+    expect(await readdir(chunkDir(s.session_id))).toHaveLength(4);
     await sweep(new Date(Date.now() + 16 * 60_000));
     expect(await db.session.count({ where: { id: s.session_id } })).toBe(0);
     const left = (await readdir(env().storageDir)).filter((name) => name.startsWith(s.session_id));

@@ -7,9 +7,8 @@ import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { env } from "@/lib/env";
+import { forgetReduction } from "@/lib/inference/reduce-as-arrives";
 import { ApiError, bodyTooLarge } from "@/lib/http/errors";
-import type { StoredObject, TensorStorage } from "./types";
-import { signedUploadUrl } from "./upload-url";
 
 // The default driver keeps tensors in STORAGE_DIR, only between upload and processing. Its
 // upload target (PUT /upload/{id}, lib/sessions/receive-upload.ts) calls storeTensor: uploads
@@ -106,6 +105,9 @@ export async function storeTensor(
     const { bytes, md5 } = await writeBody(body, partial, maxBytes);
     await beforeReplace(bytes);
     await rename(partial, tensorPath(sessionId));
+    // A whole upload replaces a chunked one, its chunks and its reduction.
+    await rm(chunkDir(sessionId), { force: true, recursive: true });
+    forgetReduction(sessionId);
     return { bytes, etag: `"${md5}"` };
   } catch (err) {
     await rm(partial, { force: true });
@@ -120,6 +122,7 @@ export function partialPath(directory: string, sessionId: string): string {
 
 /** The tensor and every chunk of an unfinished chunked upload (lib/storage/local-chunks.ts). */
 export async function deleteTensor(sessionId: string): Promise<void> {
+  forgetReduction(sessionId);
   await rm(tensorPath(sessionId), { force: true });
   await rm(chunkDir(sessionId), { force: true, recursive: true });
 }
@@ -156,26 +159,4 @@ export async function listStoredObjects(): Promise<{ file: string; sessionId: st
 export async function deleteStoredObject(file: string): Promise<void> {
   // A chunked upload's pieces are a folder (chunkDir).
   await rm(file, { force: true, recursive: true });
-}
-
-/**
- * The default driver: this app hosts the signed upload target (PUT /upload/{id}), which
- * streams to STORAGE_DIR and enforces the size limit itself, so the file is already local.
- */
-export function localTensorStorage(): TensorStorage {
-  return {
-    uploadUrl: async (sessionId, expiresAt) => signedUploadUrl(sessionId, expiresAt),
-    // The upload is renamed into place only when whole, so an existing file is a complete tensor.
-    tensorBytes: (sessionId) => tensorBytes(sessionId),
-    withLocalCopy: (sessionId, fn) => fn(tensorPath(sessionId)),
-    deleteTensor,
-    listObjects: async (): Promise<StoredObject[]> =>
-      (await listStoredObjects()).map((o) => ({
-        ref: o.file,
-        sessionId: o.sessionId,
-        modifiedAt: o.modifiedAt,
-        partial: o.file.endsWith(".part"),
-      })),
-    deleteObject: deleteStoredObject,
-  };
 }

@@ -3,7 +3,9 @@ import { readdir, readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
-import { chunkDir, tensorPath } from "@/lib/storage/local-storage";
+import { holdsReduction } from "@/lib/inference/reduce-as-arrives";
+import { chunkDir, deleteTensor } from "@/lib/storage/local-storage";
+import { tensorStorage } from "@/lib/storage/storage";
 import { signedUploadUrl } from "@/lib/storage/upload-url";
 import { expectError } from "@/test/expect-error";
 import { createDeveloperWithKeys } from "@/test/fixtures";
@@ -61,10 +63,16 @@ describe("chunked PUT {upload_url}", () => {
     );
     const done = await header(url, tensor);
     expect(done.status).toBe(200);
-    expect(done.headers.get("etag")).toBe(`"${createHash("md5").update(tensor).digest("hex")}"`);
-    expect(Buffer.compare(await readFile(tensorPath(id)), tensor)).toBe(0);
-    expect(await heldFiles(id)).toEqual([]);
+    // S3's multipart ETag: the MD5 of the parts' MD5s (header, then the chunks), and their count.
+    const parts = [tensor.subarray(0, 36), tensor.subarray(36, cut), tensor.subarray(cut)];
+    const md5s = Buffer.concat(parts.map((p) => createHash("md5").update(p).digest()));
+    expect(done.headers.get("etag")).toBe(`"${createHash("md5").update(md5s).digest("hex")}-3"`);
     expect((await db.session.findUniqueOrThrow({ where: { id } })).uploadedBytes).toBe(BigInt(tensor.length));
+    expect(await tensorStorage().tensorBytes(id)).toBe(tensor.length);
+    // Joined into one file only when a reader needs one; the chunks then go.
+    const joined = await tensorStorage().withLocalCopy(id, (file) => readFile(file));
+    expect(Buffer.compare(joined, tensor)).toBe(0);
+    expect(await heldFiles(id)).toEqual([]);
     // The header's answer lost: asking again says the upload is whole.
     expect((await query(url)).status).toBe(200);
     const res = await uploadComplete({ key }, { session_id: id });
@@ -92,7 +100,11 @@ describe("chunked PUT {upload_url}", () => {
     // A header whose total is not what is held.
     await expectError(await header(url, tensor), 409, "UPLOAD_CONFLICT");
     expect(await heldFiles(id)).toEqual(before);
-    expect((await query(url)).headers.get("range")).toBe("bytes=36-2035");
+    // Once the header closed the upload, no chunk is taken, not even one that starts where it ended.
+    expect((await put(url, "bytes 0-35/2036", tensor.subarray(0, 36))).status).toBe(200);
+    await expectError(await put(url, "bytes 2036-2135/*", new Uint8Array(100)), 409, "UPLOAD_CONFLICT");
+    await expectError(await put(url, "bytes 0-35/2036", tensor.subarray(0, 36)), 409, "UPLOAD_CONFLICT");
+    expect((await query(url)).status).toBe(200);
   });
 
   it("two requests racing for the same offset: one is taken whole, the other is 409", async () => {
@@ -148,6 +160,39 @@ describe("chunked PUT {upload_url}", () => {
     await expectError(await put(url, "items 0-35/136", new Uint8Array(36)), 400, "INVALID_REQUEST");
     expect(await heldFiles(id)).toEqual(before);
     expect((await query(url)).headers.get("range")).toBe("bytes=36-135");
+  });
+
+  it("reduced as it arrives: upload-complete measures the reduction (the vitals of the whole tensor), and keeps nothing of it", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const { tensor } = syntheticTensor({ gzip: true, frameCount: 600, heartRate: 84, seed: 3 });
+    const scan = async (chunked: boolean) => {
+      const s = await (await startSession({ key: live.key })).json();
+      if (chunked) {
+        for (let at = 36; at < tensor.length; at += 1_000_000)
+          expect((await chunk(s.upload_url, tensor, at, Math.min(at + 1_000_000, tensor.length) - 1)).status).toBe(308);
+        expect((await header(s.upload_url, tensor)).status).toBe(200);
+        expect(holdsReduction(s.session_id)).toBe(true);
+      } else expect((await uploadTensor(s.upload_url, tensor)).status).toBe(200);
+      const res = await uploadComplete({ key: live.key }, { session_id: s.session_id });
+      expect(res.status).toBe(200);
+      expect(holdsReduction(s.session_id)).toBe(false);
+      return (await res.json()).vitals;
+    };
+    const whole = await scan(false);
+    const reduced = await scan(true);
+    expect(reduced.confidence).toBeGreaterThan(0);
+    expect(Math.abs(reduced.heart_rate - whole.heart_rate)).toBeLessThanOrEqual(0.2);
+    expect(Math.abs(reduced.heart_rate - 84)).toBeLessThan(3);
+  });
+
+  it("an abandoned chunked upload's reduction goes with its tensor", async () => {
+    const { id, url } = await newSession();
+    const { tensor } = syntheticTensor({ gzip: true });
+    await chunk(url, tensor, 36, tensor.length - 1);
+    await header(url, tensor);
+    expect(holdsReduction(id)).toBe(true);
+    await deleteTensor(id);
+    expect(holdsReduction(id)).toBe(false);
   });
 
   it("403 FORBIDDEN for a chunk or a status query once upload-complete has taken the session", async () => {
