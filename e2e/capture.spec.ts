@@ -128,7 +128,9 @@ for (const heartRate of [72, 132]) {
     expect(usable.length).toBeGreaterThan(20);
     expect(usable.every((v, i) => i === 0 || v >= usable[i - 1]!)).toBe(true);
     expect(usable[usable.length - 1]).toBeGreaterThanOrEqual(12);
-    expect(requests.filter((r) => r.startsWith("PUT /upload/"))).toHaveLength(1);
+    // One session, its tensor sent in chunks while capturing (docs/sdk.md, "Upload while capturing").
+    expect(requests.filter((r) => r.startsWith("POST /sdk/session/start"))).toHaveLength(1);
+    expect(requests.filter((r) => r.startsWith("PUT /upload/")).length).toBeGreaterThan(1);
     const vitals = run.result!.vitals!;
     expect(vitals.confidence).toBeGreaterThanOrEqual(0.4);
     expect(Math.abs(vitals.heart_rate - expected)).toBeLessThanOrEqual(3);
@@ -211,7 +213,7 @@ test("a video file that never loads: start() ends with a source error after 10 s
   expect(early.ms).toBeLessThan(500);
 });
 
-test("a video file in a video element: the file's own timeline, heart rate within 3 bpm; a credential function asked after the capture", async ({
+test("a video file in a video element: the file's own timeline, heart rate within 3 bpm; a credential function asked when the session starts, while capturing", async ({
   baseURL,
 }, testInfo) => {
   // The file-picker case: the 72 bpm camera video as a WebM (lossless VP9, so the pulse
@@ -239,14 +241,15 @@ test("a video file in a video element: the file's own timeline, heart rate withi
   browser = await launchWithCamera();
   const page = await openHarness(browser, baseURL!);
   await page.route(`${baseURL}/face-file.webm`, (route) => route.fulfill({ path: webm, contentType: "video/webm" }));
-  // The credential as a function: asked for once the capture is done, not before it.
+  // The credential as a function: asked for when the session starts, once the capture has 3
+  // usable seconds (uploading while capturing), not before.
   const run = await runCapture(page, await clientToken(baseURL!), FILE_CAPTURE_SECONDS, {
     videoUrl: "/face-file.webm",
     lazyCredential: true,
   });
   await attachRun(testInfo, run);
   expect(run.error).toBeUndefined();
-  expect(run.credentialAskedAt).toBe("uploading");
+  expect(run.credentialAskedAt).toBe("capturing");
   // The video's own time (mediaTime) is the truth's time: no camera pace to correct for.
   const { timestamps } = await checkUploadedTensor(page, testInfo, truth.fps);
   const expected = heartRateBetween(truth.beats, timestamps[0]! / 1000, timestamps[timestamps.length - 1]! / 1000);

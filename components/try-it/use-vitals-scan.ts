@@ -100,13 +100,20 @@ function reducer(s: ScanState, a: Action): ScanState {
 
 /** What went wrong, in words for the page; null when the scan was stopped on purpose. */
 function describe(err: unknown): ScanFailure | null {
-  const e = err as { name?: string; reason?: string; error?: string; message?: string; body?: { message?: string } };
+  const e = err as {
+    name?: string;
+    reason?: string;
+    scanUsed?: boolean;
+    error?: string;
+    message?: string;
+    body?: { message?: string };
+  };
   if (e?.name === "CaptureError") {
     if (e.reason === "aborted") return null;
     if (e.reason === "not-enough-signal") {
       return {
         title: "Not enough usable signal",
-        message: `${e.message}. Face a light, fill the frame with your face and keep still. No scan was used.`,
+        message: `${e.message}. Face a light, fill the frame with your face and keep still. ${e.scanUsed ? "This scan counted: it had started uploading." : "No scan was used."}`,
         code: "not-enough-signal",
       };
     }

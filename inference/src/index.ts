@@ -10,7 +10,8 @@ export type {
   Waveform,
   Waveforms,
 } from "./types.js";
-export { analyzeBuffer } from "./pipeline.js";
+export { analyzeBuffer, analyzeReduced } from "./pipeline.js";
+export { StreamReducer, type ReducedTensor } from "./stream-reducer.js";
 export { createInferencePool, DEFAULT_TIMEOUT_MS } from "./pool.js";
 export { encodeTensor, decodeTensor, type DecodedTensor, type EncodeOptions } from "./tensor-codec.js";
 export {

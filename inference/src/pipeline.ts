@@ -2,6 +2,7 @@
 // workers and by analyzeBuffer on the calling thread. Never throws.
 import { readFile } from "node:fs/promises";
 import { ModelError, runModel } from "./model-runner.js";
+import type { ReducedTensor } from "./stream-reducer.js";
 import { decodeTensor } from "./tensor-codec.js";
 import { TensorError } from "./tensor-format.js";
 import type { AnalyzeOutcome, Demographics, StageTimings } from "./types.js";
@@ -66,6 +67,32 @@ async function analyzeWithReadTime(
     return { ok: true, vitals: final.vitals, timings, waveforms: estimate.waveforms };
   } catch (e) {
     if (e instanceof TensorError || e instanceof ModelError) return fail(e.code, e.message);
+    return fail("INTERNAL", `inference failed: ${(e as Error)?.message ?? String(e)}`);
+  }
+}
+
+/**
+ * The vitals of a tensor reduced as it arrived (stream-reducer.ts): the model's outputs are
+ * already there, so only the post-processing runs. Never throws.
+ */
+export function analyzeReduced(reduced: ReducedTensor, demographics?: Demographics): AnalyzeOutcome {
+  const started = performance.now();
+  try {
+    const estimate = estimateVitals(reduced.output, reduced.header.fps, demographics);
+    if (!estimate.ok) return fail(estimate.code, estimate.message);
+    const final = finalizeVitals(estimate.vitals);
+    if (!final.ok) return fail(final.code, final.message);
+    const postMs = ms(performance.now() - started);
+    const timings: StageTimings = {
+      read_ms: 0,
+      inflate_ms: 0,
+      crc_ms: 0,
+      model_ms: 0,
+      post_ms: postMs,
+      total_ms: postMs,
+    };
+    return { ok: true, vitals: final.vitals, timings, waveforms: estimate.waveforms };
+  } catch (e) {
     return fail("INTERNAL", `inference failed: ${(e as Error)?.message ?? String(e)}`);
   }
 }

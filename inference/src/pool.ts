@@ -4,6 +4,7 @@ import { Piscina } from "piscina";
 import { DEFAULT_MODEL_PATH } from "./model-runner.js";
 import type { AnalyzeOutcome, Demographics, InferencePool, PoolOptions } from "./types.js";
 import type { WorkerTask } from "./worker.js";
+import type { ReducedTensor } from "./stream-reducer.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -68,27 +69,30 @@ export function createInferencePool(options: PoolOptions & { workerFile?: string
   });
   let closed = false;
 
+  const run = async (task: WorkerTask): Promise<AnalyzeOutcome> => {
+    if (closed) return { ok: false, error: { code: "POOL_CLOSED", message: "inference pool is closed" } };
+    if (!(await slots.take(queueWaitMs)))
+      return { ok: false, error: { code: "BUSY", message: `no inference thread was free within ${queueWaitMs} ms` } };
+    // Aborting a running task makes piscina terminate that worker and start a fresh one.
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const outcome = await pool.run(task, { signal });
+      if (outcome && typeof outcome === "object" && "ok" in outcome) return outcome;
+      return { ok: false, error: { code: "WORKER_CRASH", message: "worker returned no outcome" } };
+    } catch (e) {
+      if (signal.aborted) return { ok: false, error: { code: "TIMEOUT", message: `scan exceeded ${timeoutMs} ms` } };
+      return {
+        ok: false,
+        error: { code: "WORKER_CRASH", message: `inference worker failed: ${(e as Error)?.message ?? e}` },
+      };
+    } finally {
+      slots.give();
+    }
+  };
+
   return {
-    async analyzeFile(path: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
-      if (closed) return { ok: false, error: { code: "POOL_CLOSED", message: "inference pool is closed" } };
-      if (!(await slots.take(queueWaitMs)))
-        return { ok: false, error: { code: "BUSY", message: `no inference thread was free within ${queueWaitMs} ms` } };
-      // Aborting a running task makes piscina terminate that worker and start a fresh one.
-      const signal = AbortSignal.timeout(timeoutMs);
-      try {
-        const outcome = await pool.run({ path, demographics }, { signal });
-        if (outcome && typeof outcome === "object" && "ok" in outcome) return outcome;
-        return { ok: false, error: { code: "WORKER_CRASH", message: "worker returned no outcome" } };
-      } catch (e) {
-        if (signal.aborted) return { ok: false, error: { code: "TIMEOUT", message: `scan exceeded ${timeoutMs} ms` } };
-        return {
-          ok: false,
-          error: { code: "WORKER_CRASH", message: `inference worker failed: ${(e as Error)?.message ?? e}` },
-        };
-      } finally {
-        slots.give();
-      }
-    },
+    analyzeFile: (path: string, demographics?: Demographics) => run({ path, demographics }),
+    analyzeReduced: (reduced: ReducedTensor, demographics?: Demographics) => run({ reduced, demographics }),
     async close() {
       closed = true;
       await pool.close({ force: true });

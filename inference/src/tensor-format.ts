@@ -65,8 +65,11 @@ export type TensorHeader = {
   captureStartedAt: number;
 };
 
-/** Reads and validates the 36-byte header; `totalBytes` is the whole payload's size. */
-export function parseHeader(buf: Uint8Array): TensorHeader {
+/**
+ * Reads and validates the 36-byte header. `storedBodyBytes`: the body's size when `buf` is the
+ * header alone (a body reduced as it arrived); otherwise the bytes after the header in `buf`.
+ */
+export function parseHeader(buf: Uint8Array, storedBodyBytes?: number): TensorHeader {
   if (buf.length < HEADER_BYTES) {
     throw new TensorError("TRUNCATED", `payload is ${buf.length} bytes, header needs ${HEADER_BYTES}`);
   }
@@ -109,7 +112,7 @@ export function parseHeader(buf: Uint8Array): TensorHeader {
   }
   if (h.dtype !== 0) throw new TensorError("BAD_DTYPE", `dtype ${h.dtype} is not 0 (uint8)`);
   if (h.layout !== 0) throw new TensorError("BAD_LAYOUT", `layout ${h.layout} is not 0`);
-  const stored = buf.length - HEADER_BYTES;
+  const stored = storedBodyBytes ?? buf.length - HEADER_BYTES;
   if (h.bodyLength !== stored) {
     throw new TensorError("BAD_BODY_LENGTH", `body_length ${h.bodyLength} but ${stored} body bytes present`);
   }

@@ -2,6 +2,8 @@
 // sdk/src/types.ts restates Demographics, Vitals, the quality and the waveform types on purpose: the SDK must
 // not depend on this package; lib/openapi/sdk-types.test.ts fails if the two drift apart.
 
+import type { ReducedTensor } from "./stream-reducer.js";
+
 export type Demographics = { age?: number; sex?: "M" | "F" | "X"; fitzpatrick?: number };
 
 export type Vitals = {
@@ -50,6 +52,8 @@ export type AnalyzeOutcome =
 export interface InferencePool {
   /** Never rejects: every failure (bad tensor, timeout, crash) is `ok: false`. */
   analyzeFile(path: string, demographics?: Demographics): Promise<AnalyzeOutcome>;
+  /** The post-processing of a tensor reduced as it arrived (StreamReducer); never rejects. */
+  analyzeReduced(reduced: ReducedTensor, demographics?: Demographics): Promise<AnalyzeOutcome>;
   close(): Promise<void>;
 }
 

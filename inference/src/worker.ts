@@ -2,11 +2,15 @@
 // first real scan does not pay session creation and first-run allocation.
 import { workerData } from "node:worker_threads";
 import { DEFAULT_MODEL_PATH, runModel, setIntraOpThreads } from "./model-runner.js";
-import { analyzeFileHere } from "./pipeline.js";
+import { analyzeFileHere, analyzeReduced } from "./pipeline.js";
+import type { ReducedTensor } from "./stream-reducer.js";
 import { MIN_FRAMES, FRAME_BYTES } from "./tensor-format.js";
 import type { AnalyzeOutcome, Demographics } from "./types.js";
 
-export type WorkerTask = { path: string; demographics?: Demographics };
+/** A tensor file to read, or a tensor already reduced as it arrived (stream-reducer.ts). */
+export type WorkerTask =
+  | { path: string; reduced?: undefined; demographics?: Demographics }
+  | { path?: undefined; reduced: ReducedTensor; demographics?: Demographics };
 export type WorkerConfig = { modelPath: string; intraOpThreads?: number };
 
 const data = workerData as WorkerConfig | undefined;
@@ -24,6 +28,7 @@ async function warmUp(): Promise<void> {
 }
 
 function handle(task: WorkerTask): Promise<AnalyzeOutcome> {
+  if (task.reduced) return Promise.resolve(analyzeReduced(task.reduced, task.demographics));
   return analyzeFileHere(task.path, task.demographics, { modelPath: config.modelPath });
 }
 

@@ -14,5 +14,6 @@ export const CORS_HEADERS: Record<string, string> = {
     "X-Usage-Limit",
     "X-Usage-Remaining",
     "ETag",
+    "Range",
   ].join(", "),
 };

@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, retryable: false },
   METHOD_NOT_ALLOWED: { status: 405, retryable: false },
   KEY_LIMIT_REACHED: { status: 409, retryable: false },
+  // A chunk of a chunked upload that does not start where the server's bytes end (docs/api.md).
+  UPLOAD_CONFLICT: { status: 409, retryable: false },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
   RATE_LIMIT_EXCEEDED: { status: 429, retryable: true },
   QUOTA_EXCEEDED: { status: 429, retryable: false },

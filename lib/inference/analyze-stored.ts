@@ -1,8 +1,9 @@
-import type { AnalyzeOutcome, Demographics } from "@vitals/inference";
+import type { AnalyzeOutcome, Demographics, ReducedTensor, TensorError } from "@vitals/inference";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { tensorStorage, TensorUnreadableError } from "@/lib/storage/storage";
-import { analyzeTensor } from "./analyze-tensor";
+import { analyzeReducedTensor, analyzeTensor } from "./analyze-tensor";
+import { takeReduction } from "./reduce-as-arrives";
 import { analyzeViaQueue } from "./scan-queue";
 import { ScanNotStartedError } from "./scan-not-started";
 
@@ -11,7 +12,29 @@ import { ScanNotStartedError } from "./scan-not-started";
  * (no thread was free within INFERENCE_QUEUE_WAIT_MS: busy, not a failed scan).
  */
 export async function analyzeStoredHere(sessionId: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
-  const outcome = await tensorStorage()
+  const reduced = await takeReduction(sessionId);
+  const outcome = reduced
+    ? await analyzeReducedHere(reduced, demographics)
+    : await analyzeFileHere(sessionId, demographics);
+  if (!outcome.ok && outcome.error.code === "BUSY") {
+    const seconds = Math.round(env().INFERENCE_QUEUE_WAIT_MS / 1000);
+    throw new ScanNotStartedError(outcome.error.message, `Every inference thread stayed busy for ${seconds} s`);
+  }
+  return outcome;
+}
+
+/** A tensor reduced as it arrived (reduce-as-arrives.ts): only the post-processing is left. */
+async function analyzeReducedHere(
+  reduced: ReducedTensor | TensorError,
+  demographics?: Demographics,
+): Promise<AnalyzeOutcome> {
+  // A tensor that broke a rule is an inference failure, as when its file is decoded.
+  if (reduced instanceof Error) return { ok: false, error: { code: reduced.code, message: reduced.message } };
+  return analyzeReducedTensor(reduced, demographics);
+}
+
+function analyzeFileHere(sessionId: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
+  return tensorStorage()
     .withLocalCopy(sessionId, (file) => analyzeTensor(file, demographics))
     .catch((err: unknown): AnalyzeOutcome => {
       // A tensor that cannot be read (too large, gone, storage down) is an inference failure
@@ -20,11 +43,6 @@ export async function analyzeStoredHere(sessionId: string, demographics?: Demogr
       log("tensor unreadable", { error: (err as Error).message });
       return { ok: false, error: { code: "UNREADABLE", message: (err as Error).message } };
     });
-  if (!outcome.ok && outcome.error.code === "BUSY") {
-    const seconds = Math.round(env().INFERENCE_QUEUE_WAIT_MS / 1000);
-    throw new ScanNotStartedError(outcome.error.message, `Every inference thread stayed busy for ${seconds} s`);
-  }
-  return outcome;
 }
 
 /**

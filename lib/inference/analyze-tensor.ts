@@ -1,4 +1,4 @@
-import type { AnalyzeOutcome, Demographics, InferencePool } from "@vitals/inference";
+import type { AnalyzeOutcome, Demographics, InferencePool, ReducedTensor } from "@vitals/inference";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 
@@ -36,6 +36,19 @@ function pool(): Promise<InferencePool> {
 export async function analyzeTensor(path: string, demographics?: Demographics): Promise<AnalyzeOutcome> {
   try {
     return await (await pool()).analyzeFile(path, demographics);
+  } catch (err) {
+    logger.error("inference unavailable", { error: (err as Error).message });
+    return { ok: false, error: { code: "UNAVAILABLE", message: "inference is unavailable" } };
+  }
+}
+
+/** The post-processing of a tensor reduced as it arrived (reduce-as-arrives.ts), off the request thread. Never throws. */
+export async function analyzeReducedTensor(
+  reduced: ReducedTensor,
+  demographics?: Demographics,
+): Promise<AnalyzeOutcome> {
+  try {
+    return await (await pool()).analyzeReduced(reduced, demographics);
   } catch (err) {
     logger.error("inference unavailable", { error: (err as Error).message });
     return { ok: false, error: { code: "UNAVAILABLE", message: "inference is unavailable" } };

@@ -42,6 +42,10 @@ const HEADERS = {
   "X-Usage-Remaining": { description: "Scans left this month", ...integer },
   "Retry-After": { description: "Seconds to wait before trying again", ...integer },
   ETag: { description: 'The MD5 of the bytes received, quoted ("…")', schema: { type: "string" } },
+  Range: {
+    description: "A chunked upload's bytes the server holds (bytes=36-LAST); absent when it holds none",
+    schema: { type: "string" },
+  },
   "Cache-Control": { description: "no-store: the answer holds a secret", schema: { type: "string" } },
 };
 type HeaderName = keyof typeof HEADERS;
@@ -129,6 +133,12 @@ function operation(op: Operation) {
         headers: okHeaders,
         ...(op.ok.schema ? { content: { "application/json": { schema: jsonSchema(op.ok.schema) } } } : {}),
       },
+      ...Object.fromEntries(
+        (op.also ?? []).map((a) => [
+          String(a.status),
+          { description: a.description, headers: headers(["X-Request-Id"], a.headers ?? []) },
+        ]),
+      ),
       ...errorResponses(op),
       default: {
         description: "Any other error, in the flat error body (docs/api.md, Errors)",

@@ -1,17 +1,9 @@
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError, bodyTooLarge } from "@/lib/http/errors";
 import { storeTensor } from "@/lib/storage/local-storage";
-import { isValidUploadSignature } from "@/lib/storage/upload-url";
-import { canonicalSessionId, isSessionId } from "./schemas";
-import { OPEN_FOR_UPLOAD } from "./states";
-
-const ACCEPTED_TYPES = ["video/webm", "application/octet-stream"];
-
-function forbidden(message: string): ApiError {
-  return new ApiError("FORBIDDEN", message);
-}
+import { receiveChunk, type UploadAnswer } from "./receive-chunk";
+import { checkContentType, commitTensor, openForUpload, signedSessionId } from "./upload-target";
 
 /**
  * The body with its first bytes already read, or null when it has none. The framework hands
@@ -43,24 +35,12 @@ async function nonEmptyBody(body: ReadableStream<Uint8Array> | null): Promise<Re
 /**
  * The signed upload target: checks the signature, the size, that there is a body at all and the
  * session's state, then streams the body to storage. A second PUT before upload-complete
- * replaces the first.
+ * replaces the first. A PUT with a Content-Range is a chunk of a chunked upload (receive-chunk.ts).
  */
-export async function receiveUpload(req: Request, pathId: string, now = new Date()) {
-  // Signed, stored and looked up in lower case, as issued; the path may carry it in either case.
-  const sessionId = canonicalSessionId(pathId);
-  // With S3 the client PUTs to the bucket; this target would write where nothing reads.
-  if (env().STORAGE_DRIVER !== "local") throw forbidden("Uploads go to the address returned by session start");
-  const url = new URL(req.url);
-  if (
-    !isSessionId(sessionId) ||
-    !isValidUploadSignature(sessionId, url.searchParams.get("expires"), url.searchParams.get("sig"), now)
-  ) {
-    throw forbidden("The upload address is invalid or has expired");
-  }
-  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (!ACCEPTED_TYPES.includes(type)) {
-    throw new ApiError("INVALID_REQUEST", `Content-Type must be one of ${ACCEPTED_TYPES.join(", ")}`);
-  }
+export async function receiveUpload(req: Request, pathId: string, now = new Date()): Promise<UploadAnswer> {
+  const sessionId = signedSessionId(req, pathId, now);
+  if (req.headers.has("content-range")) return receiveChunk(req, sessionId, now);
+  checkContentType(req);
   const max = env().MAX_TENSOR_BYTES;
   if (Number(req.headers.get("content-length") ?? 0) > max) {
     throw bodyTooLarge(`The tensor exceeds ${max} bytes`);
@@ -68,22 +48,7 @@ export async function receiveUpload(req: Request, pathId: string, now = new Date
   // Before the session is touched: an empty upload changes nothing (docs/api.md, PUT {upload_url}).
   const body = await nonEmptyBody(req.body);
   if (!body) throw new ApiError("INVALID_REQUEST", "The upload body is empty");
-  // Marks the session as receiving; refuses sessions already completed, claimed or expired.
-  const opened = await db.session.updateMany({
-    where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] }, expiresAt: { gt: now } },
-    data: { status: "uploading" },
-  });
-  if (opened.count === 0) throw forbidden("This session no longer accepts uploads");
-
-  // Committed once the body is whole and before it replaces the stored tensor: if upload-complete
-  // claimed the session while this body was still arriving, the body is dropped and the tensor
-  // being measured stays as it was.
-  const commit = async (bytes: number) => {
-    const committed = await db.session.updateMany({
-      where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] } },
-      data: { storageKey: sessionId, uploadedBytes: BigInt(bytes) },
-    });
-    if (committed.count === 0) throw forbidden("This session no longer accepts uploads");
-  };
-  return storeTensor(sessionId, body as WebReadableStream<Uint8Array>, max, commit);
+  await openForUpload(sessionId, now);
+  const stored = await storeTensor(sessionId, body as WebReadableStream<Uint8Array>, max, commitTensor(sessionId));
+  return { status: 200, etag: stored.etag } satisfies UploadAnswer;
 }

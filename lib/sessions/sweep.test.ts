@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env, resetEnv } from "@/lib/env";
 import { setSdkClock } from "@/lib/http/with-api-key";
-import { tensorExists, tensorPath } from "@/lib/storage/local-storage";
+import { chunkDir, tensorExists, tensorPath } from "@/lib/storage/local-storage";
 import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
 import { createApiKey, createDeveloperWithKeys, fillRateWindow } from "@/test/fixtures";
 import { mintedToken, pollResult, startSession, TOKEN_ORIGIN, uploadTensor } from "@/test/sdk-client";
@@ -34,6 +34,31 @@ describe("sweep", () => {
     await sweep(new Date(Date.now() + 16 * 60_000));
     expect(await db.session.count({ where: { id } })).toBe(0);
     expect(await tensorExists(id)).toBe(false);
+  });
+
+  it("deletes an abandoned chunked upload's chunks with its session: nothing of them is left on disk", async () => {
+    const { test } = await createDeveloperWithKeys();
+    const s = await (await startSession({ key: test.key })).json();
+    const part = (first: number) =>
+      uploadTensor(s.upload_url, new Uint8Array(1000).fill(5), "application/octet-stream", {
+        "content-range": `bytes ${first}-${first + 999}/*`,
+      });
+    expect((await part(36)).status).toBe(308);
+    expect((await part(1036)).status).toBe(308);
+    // Two chunks, each with its MD5 beside it.
+    expect(await readdir(chunkDir(s.session_id))).toHaveLength(4);
+    await sweep(new Date(Date.now() + 16 * 60_000));
+    expect(await db.session.count({ where: { id: s.session_id } })).toBe(0);
+    const left = (await readdir(env().storageDir)).filter((name) => name.startsWith(s.session_id));
+    expect(left).toEqual([]);
+  });
+
+  it("deletes the chunks of a session that is gone (an orphan), as it deletes partial uploads", async () => {
+    const id = randomUUID();
+    await mkdir(chunkDir(id), { recursive: true });
+    await writeFile(path.join(chunkDir(id), "000000000036"), new Uint8Array(10));
+    expect((await sweep()).orphanedObjects).toBeGreaterThanOrEqual(1);
+    expect((await readdir(env().storageDir)).filter((name) => name.startsWith(id))).toEqual([]);
   });
 
   it("with persistence off, deletes a session stuck in processing (its worker died) and its tensor", async () => {

@@ -7,9 +7,8 @@ import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { env } from "@/lib/env";
+import { forgetReduction } from "@/lib/inference/reduce-as-arrives";
 import { ApiError, bodyTooLarge } from "@/lib/http/errors";
-import type { StoredObject, TensorStorage } from "./types";
-import { signedUploadUrl } from "./upload-url";
 
 // The default driver keeps tensors in STORAGE_DIR, only between upload and processing. Its
 // upload target (PUT /upload/{id}, lib/sessions/receive-upload.ts) calls storeTensor: uploads
@@ -49,6 +48,46 @@ export function setTensorWriteStream(open: ((file: string) => Writable) | null):
   openWriteStream = open ?? ownerOnly;
 }
 
+/** Makes STORAGE_DIR (owner-only); a disk fault is 503 UNAVAILABLE. */
+export async function storageDir(): Promise<string> {
+  await mkdir(dir(), { recursive: true, mode: 0o700 }).catch((err: unknown) => {
+    throw storageFault(err) ?? err;
+  });
+  return dir();
+}
+
+/**
+ * Streams a body into `file`, refusing it with 413 the moment it crosses maxBytes (or
+ * `tooLarge`, when given). Answers its size and MD5; the caller removes the file on failure.
+ */
+export async function writeBody(
+  body: WebReadableStream<Uint8Array>,
+  file: string,
+  maxBytes: number,
+  tooLarge: () => ApiError = () => bodyTooLarge(`The tensor exceeds ${maxBytes} bytes`),
+): Promise<{ bytes: number; md5: string }> {
+  const md5 = createHash("md5");
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      if (bytes > maxBytes) return done(tooLarge());
+      md5.update(chunk);
+      done(null, chunk);
+    },
+  });
+  await pipeline(Readable.fromWeb(body), counter, openWriteStream(file));
+  return { bytes, md5: md5.digest("hex") };
+}
+
+/** What a failed write becomes: its own ApiError, 503 for a disk fault, else a broken body (400). */
+export function uploadFailure(err: unknown): unknown {
+  if (err instanceof ApiError || isDependencyDown(err)) return err;
+  return (
+    storageFault(err) ?? new ApiError("INVALID_REQUEST", "The upload was interrupted before the body arrived whole")
+  );
+}
+
 /**
  * Streams a body to storage, refusing it with 413 the moment it crosses maxBytes. The partial
  * file is removed whatever goes wrong; a disk fault is 503 UNAVAILABLE, a broken body 400.
@@ -61,36 +100,36 @@ export async function storeTensor(
   maxBytes: number,
   beforeReplace: (bytes: number) => Promise<void> = async () => undefined,
 ) {
-  await mkdir(dir(), { recursive: true, mode: 0o700 }).catch((err: unknown) => {
-    throw storageFault(err) ?? err;
-  });
-  const partial = path.join(dir(), `${sessionId}.${randomBytes(6).toString("hex")}.part`);
-  const md5 = createHash("md5");
-  let bytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      bytes += chunk.length;
-      if (bytes > maxBytes) return done(bodyTooLarge(`The tensor exceeds ${maxBytes} bytes`));
-      md5.update(chunk);
-      done(null, chunk);
-    },
-  });
+  const partial = partialPath(await storageDir(), sessionId);
   try {
-    await pipeline(Readable.fromWeb(body), counter, openWriteStream(partial));
+    const { bytes, md5 } = await writeBody(body, partial, maxBytes);
     await beforeReplace(bytes);
     await rename(partial, tensorPath(sessionId));
+    // A whole upload replaces a chunked one, its chunks and its reduction.
+    await rm(chunkDir(sessionId), { force: true, recursive: true });
+    forgetReduction(sessionId);
+    return { bytes, etag: `"${md5}"` };
   } catch (err) {
     await rm(partial, { force: true });
-    if (err instanceof ApiError || isDependencyDown(err)) throw err;
-    const fault = storageFault(err);
-    if (fault) throw fault;
-    throw new ApiError("INVALID_REQUEST", "The upload was interrupted before the body arrived whole");
+    throw uploadFailure(err);
   }
-  return { bytes, etag: `"${md5.digest("hex")}"` };
 }
 
+/** A fresh temporary name beside the tensors; the sweeper takes such files for partial uploads. */
+export function partialPath(directory: string, sessionId: string): string {
+  return path.join(directory, `${sessionId}.${randomBytes(6).toString("hex")}.part`);
+}
+
+/** The tensor and every chunk of an unfinished chunked upload (lib/storage/local-chunks.ts). */
 export async function deleteTensor(sessionId: string): Promise<void> {
+  forgetReduction(sessionId);
   await rm(tensorPath(sessionId), { force: true });
+  await rm(chunkDir(sessionId), { force: true, recursive: true });
+}
+
+/** Where a chunked upload's pieces wait for its header (lib/storage/local-chunks.ts). */
+export function chunkDir(sessionId: string): string {
+  return path.join(dir(), `${sessionId}.chunks`);
 }
 
 export async function tensorExists(sessionId: string): Promise<boolean> {
@@ -118,27 +157,6 @@ export async function listStoredObjects(): Promise<{ file: string; sessionId: st
 }
 
 export async function deleteStoredObject(file: string): Promise<void> {
-  await rm(file, { force: true });
-}
-
-/**
- * The default driver: this app hosts the signed upload target (PUT /upload/{id}), which
- * streams to STORAGE_DIR and enforces the size limit itself, so the file is already local.
- */
-export function localTensorStorage(): TensorStorage {
-  return {
-    uploadUrl: async (sessionId, expiresAt) => signedUploadUrl(sessionId, expiresAt),
-    // The upload is renamed into place only when whole, so an existing file is a complete tensor.
-    tensorBytes: (sessionId) => tensorBytes(sessionId),
-    withLocalCopy: (sessionId, fn) => fn(tensorPath(sessionId)),
-    deleteTensor,
-    listObjects: async (): Promise<StoredObject[]> =>
-      (await listStoredObjects()).map((o) => ({
-        ref: o.file,
-        sessionId: o.sessionId,
-        modifiedAt: o.modifiedAt,
-        partial: o.file.endsWith(".part"),
-      })),
-    deleteObject: deleteStoredObject,
-  };
+  // A chunked upload's pieces are a folder (chunkDir).
+  await rm(file, { force: true, recursive: true });
 }

@@ -1,5 +1,5 @@
 import { env, type Env } from "@/lib/env";
-import { localTensorStorage } from "./local-storage";
+import { localTensorStorage } from "./local-driver";
 import { s3TensorStorage } from "./s3-storage";
 import type { TensorStorage } from "./types";
 

@@ -1,3 +1,5 @@
+import { ChunkedUpload, takesChunks, type ChunkedUploadOptions } from "./chunked-upload.js";
+import { TENSOR_HEADER_BYTES } from "./tensor.js";
 import { credentialKind, validateApiKey, type CredentialKind, type KeyEnvironment } from "./api-key.js";
 import { checkDemographics } from "./demographics.js";
 import { DEFAULT_MAX_TENSOR_BYTES } from "./encode-tensor.js";
@@ -203,10 +205,38 @@ export class VitalsClient {
     return this.#json<Session>("POST", "/sdk/session/start", body, this.#timeouts.call, options.signal);
   }
 
-  /** PUT of the prepared tensor to the session's presigned address (never the API key: it may be S3). */
-  async uploadTensor(session: Session | string, tensor: TensorBody, options: CallOptions = {}): Promise<UploadResult> {
+  /**
+   * A chunked, resumable upload to the session's address (docs/api.md, "Chunked upload"): write
+   * the body's bytes as they are made, then finish with the header. Only for an address that
+   * takes chunks (`takesChunks`: the service's own signed target, not S3).
+   */
+  chunkedUpload(session: Session | string, options: CallOptions & ChunkedUploadOptions = {}): ChunkedUpload {
+    const url = typeof session === "string" ? session : session.upload_url;
+    if (!takesChunks(url))
+      throw new TypeError("this upload address takes only a whole PUT (it is not the service's own)");
+    return new ChunkedUpload(this.#transport, url, { timeoutMs: this.#timeouts.call, ...options });
+  }
+
+  /**
+   * PUT of the prepared tensor to the session's presigned address (never the API key: it may be
+   * S3). With `chunked: true` (measure and the CLI), a tensor over 8 MiB bound for the service's
+   * own address goes in resumable chunks: a dropped connection costs one chunk, not the upload.
+   */
+  async uploadTensor(
+    session: Session | string,
+    tensor: TensorBody,
+    options: CallOptions & { chunked?: boolean } = {},
+  ): Promise<UploadResult> {
     this.#checkSize(tensor);
     const url = typeof session === "string" ? session : session.upload_url;
+    const big = tensor instanceof Uint8Array && tensor.byteLength > CHUNKED_ABOVE_BYTES;
+    if (options.chunked && big && takesChunks(url)) {
+      const bytes = tensor as Uint8Array;
+      const upload = this.chunkedUpload(url, { signal: options.signal, chunkBytes: 2 * 1024 * 1024 });
+      upload.write(bytes.subarray(TENSOR_HEADER_BYTES));
+      const { etag } = await upload.finish(bytes.subarray(0, TENSOR_HEADER_BYTES));
+      return etag ? { status: 200, etag } : { status: 200 };
+    }
     const body =
       tensor instanceof Uint8Array ? new Uint8Array(tensor.buffer, tensor.byteOffset, tensor.byteLength) : tensor;
     const { res } = await send(
@@ -264,7 +294,7 @@ export class VitalsClient {
     includeQuery(options.include);
     const session = await this.startSession(options);
     options.onProgress?.("session-started", session);
-    await this.uploadTensor(session, tensor, options);
+    await this.uploadTensor(session, tensor, { ...options, chunked: true });
     options.onProgress?.("uploaded", session);
     options.onProgress?.("completing", session);
     const result = options.poll
@@ -288,3 +318,6 @@ function bearerEnvironment(credential: string): KeyEnvironment | undefined {
 }
 
 export { VitalsApiError };
+
+/** Past this, uploadTensor sends the service's own address chunks (smaller: one PUT is as good). */
+const CHUNKED_ABOVE_BYTES = 8 * 1024 * 1024;

@@ -47,20 +47,48 @@ export async function encodeTensor(frames: Uint8Array, opts: EncodeTensorOptions
       `${TENSOR_HEADER_BYTES + body.byteLength} bytes: over the ${maxBytes}-byte upload limit${opts.gzip ? "" : " (pass gzip: true: a camera's regions about halve)"}`,
     );
   const out = new Uint8Array(TENSOR_HEADER_BYTES + body.byteLength);
+  out.set(
+    tensorHeader({
+      frameCount,
+      fps: opts.fps,
+      gzip: opts.gzip === true,
+      bodyLength: body.byteLength,
+      crc: crc32(frames),
+      captureStartedAt: started,
+    }),
+    0,
+  );
+  out.set(body, TENSOR_HEADER_BYTES);
+  return out;
+}
+
+export type HeaderFields = {
+  frameCount: number;
+  fps: number;
+  gzip: boolean;
+  /** Bytes of the body as sent (compressed when gzip). */
+  bodyLength: number;
+  /** CRC-32 of the uncompressed body. */
+  crc: number;
+  captureStartedAt: number;
+};
+
+/** The 36-byte header (docs/tensor-format.md); a chunked upload sends it last. */
+export function tensorHeader(h: HeaderFields): Uint8Array {
+  const out = new Uint8Array(TENSOR_HEADER_BYTES);
   const header = new DataView(out.buffer, 0, TENSOR_HEADER_BYTES);
   out.set(TENSOR_MAGIC, 0);
   header.setUint16(4, 1, true); // version
-  header.setUint16(6, opts.gzip ? 1 : 0, true); // flags: bit 0 = gzip
-  header.setUint32(8, frameCount, true);
-  header.setFloat32(12, opts.fps, true);
+  header.setUint16(6, h.gzip ? 1 : 0, true); // flags: bit 0 = gzip
+  header.setUint32(8, h.frameCount, true);
+  header.setFloat32(12, h.fps, true);
   header.setUint16(16, WIDTH, true);
   header.setUint16(18, HEIGHT, true);
   header.setUint16(20, CHANNELS, true);
   // 22 dtype and 23 layout stay 0 (uint8, 4 regions x RGB planar).
-  header.setUint32(24, body.byteLength, true);
-  header.setUint32(28, crc32(frames), true);
-  header.setUint32(32, started, true);
-  out.set(body, TENSOR_HEADER_BYTES);
+  header.setUint32(24, h.bodyLength, true);
+  header.setUint32(28, h.crc, true);
+  header.setUint32(32, h.captureStartedAt, true);
   return out;
 }
 
@@ -73,12 +101,17 @@ let table: Uint32Array | undefined;
 
 /** CRC-32 (IEEE 802.3, as zlib and the service compute it). */
 export function crc32(data: Uint8Array): number {
+  return crc32Update(0, data);
+}
+
+/** The CRC-32 of bytes so far (`crc`) extended by `data`: the body's CRC as it is captured. */
+export function crc32Update(crc: number, data: Uint8Array): number {
   table ??= Uint32Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
     return c >>> 0;
   });
-  let crc = 0xffffffff;
-  for (let i = 0; i < data.length; i++) crc = table[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+  let c = (crc ^ 0xffffffff) >>> 0;
+  for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
 }

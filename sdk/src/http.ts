@@ -54,7 +54,7 @@ export function sleepUnlessAborted(sleep: Sleep, ms: number, signal?: AbortSigna
 }
 
 /** Error answers that are not the service's JSON (a proxy page, S3's XML) still become one error type. */
-async function toApiError(res: Response, meta: ResponseMeta): Promise<VitalsApiError> {
+export async function toApiError(res: Response, meta: ResponseMeta): Promise<VitalsApiError> {
   const text = await res.text().catch(() => "");
   let body: ErrorBody | undefined;
   try {
@@ -82,7 +82,7 @@ async function toApiError(res: Response, meta: ResponseMeta): Promise<VitalsApiE
   return new VitalsApiError(body, meta);
 }
 
-async function fetchOnce(t: Transport, url: string, init: RequestInit, opts: SendOptions): Promise<Response> {
+export async function fetchOnce(t: Transport, url: string, init: RequestInit, opts: SendOptions): Promise<Response> {
   const timeout = AbortSignal.timeout(opts.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {

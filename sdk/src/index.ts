@@ -17,7 +17,20 @@ export { InvalidApiKeyError, PollTimeoutError, VitalsApiError, VitalsNetworkErro
 export { credentialKind, validateApiKey, type CredentialKind, type KeyEnvironment } from "./api-key.js";
 export { parseRateLimit, parseRetryAfter, parseUsage } from "./headers.js";
 export { inspectTensor, TENSOR_HEADER_BYTES, type TensorHeaderInfo } from "./tensor.js";
-export { encodeTensor, TENSOR_FRAME_BYTES, type EncodeTensorOptions } from "./encode-tensor.js";
+export {
+  crc32Update,
+  encodeTensor,
+  tensorHeader,
+  TENSOR_FRAME_BYTES,
+  type EncodeTensorOptions,
+  type HeaderFields,
+} from "./encode-tensor.js";
+export {
+  ChunkedUpload,
+  takesChunks,
+  type ChunkedUploadOptions,
+  type ChunkedUploadStats,
+} from "./chunked-upload.js";
 export type * from "./types.js";
 export {
   verifyWebhook,

@@ -4,7 +4,7 @@ import type { ErrorCode } from "@/lib/http/errors";
 // What one operation of the OpenAPI document declares, and the parts many share.
 
 export type Auth = "apiKey" | "idToken" | "none" | "signedUrl" | "stripeSignature";
-export type Header = "ETag" | "X-Usage-Current" | "X-Usage-Limit" | "X-Usage-Remaining" | "Cache-Control";
+export type Header = "ETag" | "Range" | "X-Usage-Current" | "X-Usage-Limit" | "X-Usage-Remaining" | "Cache-Control";
 export type Operation = {
   method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
@@ -17,6 +17,8 @@ export type Operation = {
   binaryBody?: string[];
   /** The success answer: its status, its body's schema (none: an empty body), headers of its own. */
   ok: { status: number; schema?: z.ZodType; description: string; headers?: Header[] };
+  /** Other answers that are not errors (a chunked upload's 308), with their headers; none have a body. */
+  also?: { status: number; description: string; headers?: Header[] }[];
   /** The error codes it may answer (docs/api.md, "Errors"), in the flat error body. */
   errors: ErrorCode[];
 };

@@ -35,10 +35,19 @@ export const SESSION_OPERATIONS: Operation[] = [
     binaryBody: ["application/octet-stream", "video/webm"],
     ok: {
       status: 200,
-      description: "The upload arrived whole (no body; ETag is the MD5 of the bytes)",
+      description:
+        "The upload arrived whole (no body; ETag is the MD5 of the bytes). A chunked upload (docs/api.md, Chunked upload) answers 200 to its header",
       headers: ["ETag"],
     },
-    errors: ["INVALID_REQUEST", "FORBIDDEN", "PAYLOAD_TOO_LARGE", "UNAVAILABLE"],
+    also: [
+      {
+        status: 308,
+        description:
+          "A chunked upload's chunk was taken, or a status query (Content-Range: bytes */*): incomplete; Range gives the bytes held",
+        headers: ["Range"],
+      },
+    ],
+    errors: ["INVALID_REQUEST", "FORBIDDEN", "UPLOAD_CONFLICT", "PAYLOAD_TOO_LARGE", "UNAVAILABLE"],
   },
   {
     method: "post",

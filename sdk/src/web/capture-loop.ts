@@ -12,7 +12,13 @@ import { FRAME_BYTES } from "./skin-frame.js";
 
 const NO_FRAME_TIMEOUT_MS = 3000;
 
-export type LoopOptions = { durationSeconds: number; minUsableSeconds: number; signal: AbortSignal };
+export type LoopOptions = {
+  durationSeconds: number;
+  minUsableSeconds: number;
+  signal: AbortSignal;
+  /** Each recorded frame as it is recorded (the upload while capturing, streamed-scan.ts). */
+  onFrame?: (frame: Uint8Array, t: number, usable: boolean, usableSeconds: number) => void;
+};
 export type Captured = {
   frames: Uint8Array[];
   /** Capture time of each frame, ms (camera clock or the video's own time). */
@@ -124,6 +130,7 @@ export function captureFrames(
       out.timestamps.push(t);
       out.usable.push(usable);
       out.sampleMs.push(performance.now() - started);
+      opts.onFrame?.(frame, t, usable, out.usableSeconds);
     };
 
     const progress = (elapsed: number, final: boolean) => {

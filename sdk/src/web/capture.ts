@@ -15,12 +15,14 @@ import type { Mp4Frames } from "./mp4-frames.js";
 import { cameraTrackOf, holdCameraSettings, type CameraHold } from "./camera-hold.js";
 import { captureLengths, neededSeconds } from "./frame-judge.js";
 import { sendScan } from "./send-scan.js";
+import { StreamedScan, type StreamedUploadStats } from "./streamed-scan.js";
 
 export type CaptureOptions = {
   /**
    * A short-lived client token (or, server-side only, a ck_ key): sent as Authorization: Bearer.
-   * Or a function that fetches one: called once the capture is done, right before the session
-   * start, so a token minted with a short lifetime cannot expire while the person sits still.
+   * Or a function that fetches one: called right before the session start (once the capture
+   * has 3 usable seconds when it uploads while capturing, once it is done otherwise), so a token
+   * minted with a short lifetime cannot expire while the person sits still.
    */
   credential: string | (() => string | Promise<string>);
   /** The service's address, e.g. https://api.example.com. */
@@ -42,6 +44,13 @@ export type CaptureOptions = {
    * and breathing waveforms (`result.waveforms`; docs/api.md, "Waveforms").
    */
   include?: readonly ResultInclude[];
+  /**
+   * Build, gzip and upload the tensor while a camera (or a played video) is captured, so only
+   * the last chunk and the header are left when it ends (default true; docs/sdk.md, "Upload
+   * while capturing"). The session then starts once 3 usable seconds are in.
+   * A video file decoded frame by frame is always sent whole at the end.
+   */
+  uploadWhileCapturing?: boolean;
   /** Injected for tests or proxies; the global fetch by default. */
   fetch?: FetchLike;
 };
@@ -60,6 +69,8 @@ export type CaptureStats = {
   landmarkRefreshesPerSecond: number;
   frames: number;
   fps: number;
+  /** The upload of a capture sent while capturing (or whole, when it could not be). */
+  upload?: StreamedUploadStats;
   /** Seconds of the source's own timeline the capture went through, and the time that took. */
   sourceSeconds: number;
   wallSeconds: number;
@@ -76,6 +87,8 @@ export class VitalsCapture {
   #started = false;
   #stats?: CaptureStats;
   #heldCameraSettings: readonly string[] = [];
+  /** The tensor's frames and rate, from the `encoded` event, for `stats`. */
+  #encodedFrames?: { frameCount: number; fps: number };
 
   constructor(source: CaptureSource, options: CaptureOptions) {
     // Checked here; the need itself is settled at start(), once a video file's length is known.
@@ -89,6 +102,9 @@ export class VitalsCapture {
     else if (!URL.canParse(options.baseUrl))
       throw new TypeError(`baseUrl is not a URL: ${JSON.stringify(options.baseUrl)}`);
     this.#source = source;
+    this.#events.on("encoded", ({ frameCount, fps }) => {
+      this.#encodedFrames = { frameCount, fps };
+    });
   }
 
   on<K extends keyof CaptureEvents>(type: K, listener: Listener<K>): () => void {
@@ -126,6 +142,7 @@ export class VitalsCapture {
       tracker = await FaceTracker.start(this.#options.assetsBaseUrl, signal, file ? "frames" : "live");
       let captured: Captured;
       let minUsableSeconds: number;
+      let streamed: StreamedScan | undefined;
       const startedAt = performance.now();
       if (file) {
         this.#events.emit("stage", { stage: "capturing" });
@@ -143,22 +160,48 @@ export class VitalsCapture {
           hold = await holdCameraSettings(cameraTrackOf(video));
           this.#heldCameraSettings = hold.held;
         }
-        captured = await captureFrames(video, tracker, this.#events, { durationSeconds, minUsableSeconds, signal });
+        if (this.#options.uploadWhileCapturing !== false) {
+          const { demographics, include } = this.#options;
+          streamed = new StreamedScan(() => this.#clientNow(signal), {
+            demographics,
+            include,
+            signal,
+            minUsableSeconds,
+            durationSeconds,
+          });
+        }
+        const onFrame = streamed?.frame.bind(streamed);
+        captured = await captureFrames(video, tracker, this.#events, {
+          durationSeconds,
+          minUsableSeconds,
+          signal,
+          onFrame,
+        });
       }
       const pace = { wallSeconds: (performance.now() - startedAt) / 1000, pace: file ? "decoded" : "played" } as const;
       tracker.stop();
       await hold?.release();
       hold = undefined;
       if (captured.usableSeconds < minUsableSeconds) {
+        // A session started while capturing spent its scan; what it uploaded goes with it.
+        const scanUsed = streamed?.started ?? false;
+        const sent = scanUsed ? "the session's partial upload is abandoned" : "nothing was uploaded";
         throw new CaptureError(
           "not-enough-signal",
-          `not enough usable signal: ${captured.usableSeconds.toFixed(1)} s with a well-lit, steady face, ${minUsableSeconds} s needed; nothing was uploaded`,
+          `not enough usable signal: ${captured.usableSeconds.toFixed(1)} s with a well-lit, steady face, ${minUsableSeconds} s needed; ${sent}`,
+          { scanUsed },
         );
+      }
+      if (streamed) {
+        const result = await streamed.finish(captured, this.#events);
+        this.#recordStats(captured, tracker, pace, streamed.stats);
+        this.#events.emit("done", { result });
+        return result;
       }
       this.#events.emit("stage", { stage: "encoding" });
       const tensor = await this.#encode(captured, tracker, pace);
       this.#events.emit("stage", { stage: "uploading" });
-      const client = this.#client ?? (await this.#fetchedClient(signal));
+      const client = await this.#clientNow(signal);
       const { demographics, include } = this.#options;
       const result = await sendScan(client, tensor, { demographics, include, signal }, this.#events);
       this.#events.emit("done", { result });
@@ -178,7 +221,12 @@ export class VitalsCapture {
     return new VitalsClient({ credential, baseUrl: this.#options.baseUrl, fetch: this.#options.fetch });
   }
 
-  /** The client for a credential the caller's function fetches now (after the capture). */
+  /** The client: for the credential given, or one the caller's function fetches now. */
+  #clientNow(signal: AbortSignal): Promise<VitalsClient> {
+    return this.#client ? Promise.resolve(this.#client) : this.#fetchedClient(signal);
+  }
+
+  /** The client for a credential the caller's function fetches now (after the capture, or once a streamed capture needs its session). */
   async #fetchedClient(signal: AbortSignal): Promise<VitalsClient> {
     const credential = await (this.#options.credential as () => string | Promise<string>)();
     signal.throwIfAborted();
@@ -194,19 +242,29 @@ export class VitalsCapture {
     pace: Pick<CaptureStats, "wallSeconds" | "pace">,
   ): Promise<Uint8Array> {
     const { tensor, fps, frameCount, timestamps } = await tensorFromCapture(captured);
+    this.#events.emit("encoded", { tensor, fps, frameCount, timestamps });
+    this.#recordStats(captured, tracker, pace);
+    return tensor;
+  }
+
+  #recordStats(
+    captured: Captured,
+    tracker: FaceTracker,
+    pace: Pick<CaptureStats, "wallSeconds" | "pace">,
+    upload?: StreamedUploadStats,
+  ): void {
     const refreshes = tracker.refreshes;
     const spanS = refreshes.length > 1 ? (refreshes[refreshes.length - 1]!.at - refreshes[0]!.at) / 1000 : 0;
     this.#stats = {
       sampleMs: captured.sampleMs,
       landmarkMs: refreshes.map((r) => r.ms),
       landmarkRefreshesPerSecond: spanS > 0 ? (refreshes.length - 1) / spanS : 0,
-      frames: frameCount,
-      fps,
+      frames: this.#encodedFrames?.frameCount ?? captured.frames.length,
+      fps: this.#encodedFrames?.fps ?? 0,
       sourceSeconds: (captured.timestamps[captured.timestamps.length - 1]! - captured.timestamps[0]!) / 1000,
       ...pace,
+      ...(upload ? { upload } : {}),
     };
-    this.#events.emit("encoded", { tensor, fps, frameCount, timestamps });
-    return tensor;
   }
 }
 

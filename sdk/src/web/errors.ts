@@ -13,11 +13,17 @@ export type CaptureFailure =
 
 export class CaptureError extends Error {
   override readonly name = "CaptureError";
+  /**
+   * True when the capture had already started its session (uploading while capturing) and so
+   * spent a scan; its partial upload is deleted with the session when it expires.
+   */
+  readonly scanUsed: boolean;
   constructor(
     readonly reason: CaptureFailure,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; scanUsed?: boolean },
   ) {
     super(message, options);
+    this.scanUsed = options?.scanUsed ?? false;
   }
 }

@@ -82,29 +82,36 @@ export function resampleFrames(
     const ta = timestamps[i]!,
       tb = timestamps[Math.min(i + 1, timestamps.length - 1)]!;
     const w = tb > ta ? Math.min(1, Math.max(0, (t - ta) / (tb - ta))) : 0;
-    const out = data.subarray(k * FRAME_BYTES, (k + 1) * FRAME_BYTES);
-    if (w === 0 || a === b) {
-      out.set(a);
-      continue;
-    }
-    const nearer = w < 0.5 ? a : b;
-    for (let r = 0; r < 4; r++) {
-      const base = 3 * r * PLANE;
-      for (let p = 0; p < PLANE; p++) {
-        const R = base + p,
-          G = R + PLANE,
-          B = G + PLANE;
-        if ((a[R]! | a[G]! | a[B]!) === 0 || (b[R]! | b[G]! | b[B]!) === 0) {
-          out[R] = nearer[R]!;
-          out[G] = nearer[G]!;
-          out[B] = nearer[B]!;
-        } else {
-          out[R] = Math.round(a[R]! + w * (b[R]! - a[R]!));
-          out[G] = Math.round(a[G]! + w * (b[G]! - a[G]!));
-          out[B] = Math.round(a[B]! + w * (b[B]! - a[B]!));
-        }
+    blendFrames(a, b, w, data.subarray(k * FRAME_BYTES, (k + 1) * FRAME_BYTES));
+  }
+  return { data, frameCount };
+}
+
+/**
+ * `out` = the frame a fraction `w` (0..1) of the way from `a` to `b`. A pixel masked (0,0,0) on
+ * either side takes the nearer frame's value, so masks are never blended into colours.
+ */
+export function blendFrames(a: Uint8Array, b: Uint8Array, w: number, out: Uint8Array): void {
+  if (w === 0 || a === b) {
+    out.set(a);
+    return;
+  }
+  const nearer = w < 0.5 ? a : b;
+  for (let r = 0; r < 4; r++) {
+    const base = 3 * r * PLANE;
+    for (let p = 0; p < PLANE; p++) {
+      const R = base + p,
+        G = R + PLANE,
+        B = G + PLANE;
+      if ((a[R]! | a[G]! | a[B]!) === 0 || (b[R]! | b[G]! | b[B]!) === 0) {
+        out[R] = nearer[R]!;
+        out[G] = nearer[G]!;
+        out[B] = nearer[B]!;
+      } else {
+        out[R] = Math.round(a[R]! + w * (b[R]! - a[R]!));
+        out[G] = Math.round(a[G]! + w * (b[G]! - a[G]!));
+        out[B] = Math.round(a[B]! + w * (b[B]! - a[B]!));
       }
     }
   }
-  return { data, frameCount };
 }

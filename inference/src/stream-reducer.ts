@@ -1,0 +1,165 @@
+// A tensor reduced as it arrives (docs/inference.md, "Reduced as it arrives"): the body's bytes,
+// in order and in pieces of any size, are inflated (when gzip) and each whole frame is reduced
+// at once to what the committed model's per-frame part computes, its regions' skin means and
+// skin shares, then dropped: the frames never lie whole in memory. When the header comes (last,
+// in a chunked upload) it is checked against what arrived (body length, frame count, CRC) and
+// the model's temporal part (POS, PBV) and the vitals run on the means alone. Only valid for
+// the committed model, whose per-frame reduction this restates; any other model reads the file.
+import zlib from "node:zlib";
+import { crc32Update } from "./crc32.js";
+import { pulseProjections } from "./dsp/pulse-projections.js";
+import type { ModelOutput } from "./model-runner.js";
+import {
+  FRAME_BYTES,
+  FRAMES,
+  PLANE_BYTES,
+  REGIONS,
+  TensorError,
+  parseHeader,
+  type TensorHeader,
+} from "./tensor-format.js";
+
+/** What the reduction hands the vitals: the model's outputs for the whole capture. */
+export type ReducedTensor = { header: TensorHeader; output: ModelOutput };
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+export class StreamReducer {
+  #gzip?: boolean;
+  #head?: Uint8Array;
+  #inflater?: zlib.Gunzip;
+  #inflated?: Promise<void>;
+  readonly #frame = new Uint8Array(FRAME_BYTES);
+  #filled = 0;
+  #crc = 0;
+  #frames = 0;
+  #stored = 0;
+  readonly #rgb: number[] = [];
+  readonly #skin: number[] = [];
+  /** Why this stream cannot be measured from its reduction (the file is read instead). */
+  failed?: string;
+
+  /** The bytes of the body as stored (gzip or raw), in order. */
+  async write(bytes: Uint8Array): Promise<void> {
+    if (this.failed || bytes.byteLength === 0) return;
+    if (this.#gzip === undefined) {
+      // Two bytes tell; a first piece of one byte waits for the next.
+      const head = this.#head ? concat(this.#head, bytes) : bytes;
+      if (head.byteLength < 2) {
+        this.#head = head;
+        return;
+      }
+      this.#head = undefined;
+      bytes = head;
+      // A raw body could begin with these two bytes too: the header (checked at the end) settles it.
+      this.#gzip = head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
+      if (this.#gzip) this.#openInflater();
+    }
+    this.#stored += bytes.byteLength;
+    if (!this.#gzip) return this.#take(bytes);
+    const inflater = this.#inflater!;
+    if (!inflater.write(bytes)) await new Promise<void>((resolve) => inflater.once("drain", resolve));
+  }
+
+  #openInflater(): void {
+    const inflater = zlib.createGunzip({ chunkSize: 1 << 18 });
+    inflater.on("data", (piece: Buffer) => this.#take(piece));
+    this.#inflated = new Promise<void>((resolve) => {
+      inflater.on("end", resolve);
+      inflater.on("error", (e: Error) => {
+        this.failed ??= `gzip body is invalid: ${e.message}`;
+        resolve();
+      });
+    });
+    this.#inflater = inflater;
+  }
+
+  /** Inflated bytes: whole frames are reduced and forgotten; a partial frame waits for the rest. */
+  #take(bytes: Uint8Array): void {
+    let at = 0;
+    while (at < bytes.byteLength && !this.failed) {
+      const n = Math.min(FRAME_BYTES - this.#filled, bytes.byteLength - at);
+      this.#frame.set(bytes.subarray(at, at + n), this.#filled);
+      this.#filled += n;
+      at += n;
+      if (this.#filled < FRAME_BYTES) break;
+      this.#crc = crc32Update(this.#crc, this.#frame);
+      reduceFrame(this.#frame, this.#rgb, this.#skin);
+      this.#filled = 0;
+      // A body past the most frames a header may name is no tensor (and no gzip bomb is inflated on).
+      if (++this.#frames > FRAMES.max) {
+        this.failed = `the body holds more than ${FRAMES.max} frames`;
+        this.#inflater?.destroy();
+      }
+    }
+  }
+
+  /**
+   * The header closes the body: checked as the whole-file decoder checks it (docs/tensor-format.md),
+   * against the bytes and frames that arrived. Throws TensorError for a tensor that breaks a rule;
+   * answers null when the reduction cannot stand for the file (read the file instead).
+   */
+  async finish(headerBytes: Uint8Array): Promise<ReducedTensor | null> {
+    if (this.#head) return null;
+    if (this.#inflater && !this.failed) {
+      this.#inflater.end();
+      await this.#inflated;
+    }
+    if (this.failed) return null;
+    const header = parseHeader(headerBytes, this.#stored);
+    // The first bytes looked like gzip (or did not) and the header says otherwise: read the file.
+    if (header.gzip !== this.#gzip) return null;
+    const expected = header.frameCount * FRAME_BYTES;
+    const inflatedBytes = this.#frames * FRAME_BYTES + this.#filled;
+    if (inflatedBytes !== expected) {
+      throw new TensorError("BODY_SIZE_MISMATCH", `body is ${inflatedBytes} bytes once inflated, expected ${expected}`);
+    }
+    if (this.#crc !== header.bodyCrc32) {
+      throw new TensorError("CRC_MISMATCH", `body CRC-32 does not match the header's`);
+    }
+    const frames = header.frameCount;
+    const rgbMeans = Float32Array.from(this.#rgb);
+    const { pos, pbv } = pulseProjections(rgbMeans, frames, header.fps);
+    return {
+      header,
+      output: { frames, rgbMeans, skinFraction: Float32Array.from(this.#skin), pulse: pos, pulsePbv: pbv },
+    };
+  }
+}
+
+/**
+ * The committed model's per-frame part (docs/inference.md, "Model contract"): per region, the
+ * mean colour over its skin pixels (a pixel of exactly (0,0,0) is not skin; 0 when none) and
+ * the share of its pixels that are skin. Sums are exact integers, as the model's are.
+ */
+export function reduceFrame(frame: Uint8Array, rgb: number[], skin: number[]): void {
+  for (let r = 0; r < REGIONS; r++) {
+    const R = 3 * r * PLANE_BYTES;
+    const G = R + PLANE_BYTES;
+    const B = G + PLANE_BYTES;
+    let sr = 0;
+    let sg = 0;
+    let sb = 0;
+    let n = 0;
+    for (let p = 0; p < PLANE_BYTES; p++) {
+      const red = frame[R + p]!;
+      const green = frame[G + p]!;
+      const blue = frame[B + p]!;
+      if ((red | green | blue) === 0) continue;
+      sr += red;
+      sg += green;
+      sb += blue;
+      n++;
+    }
+    if (n === 0) rgb.push(0, 0, 0);
+    else rgb.push(Math.fround(sr / n), Math.fround(sg / n), Math.fround(sb / n));
+    skin.push(Math.fround(n / PLANE_BYTES));
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.byteLength + b.byteLength);
+  out.set(a);
+  out.set(b, a.byteLength);
+  return out;
+}

@@ -1,0 +1,117 @@
+import { readFile } from "node:fs/promises";
+import type { ReducedTensor, StreamReducer, TensorError } from "@vitals/inference";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
+
+// With the default storage driver, the default model and the in-process pool, a chunked upload's
+// body is reduced as it arrives (docs/inference.md, "Reduced as it arrives"): each chunk, once
+// linked in, is inflated and reduced frame by frame here, so upload-complete only runs the
+// post-processing. The reduction lives in this process only: a chunk served by another
+// instance, a restart, or anything out of order drops it, and upload-complete then reads the
+// file as always. It is health data like the tensor and goes with it (forgetReduction).
+
+type Entry = {
+  /** Set once the inference package is loaded (the first chunk waits for it). */
+  reducer?: StreamReducer;
+  /** The offset the next chunk must start at to be fed. */
+  end: number;
+  /** Feeding is sequential: each chunk waits for the one before. */
+  chain: Promise<void>;
+  /** Set once the header closed the upload: the reduction, or the tensor's rule it broke. */
+  done?: Promise<ReducedTensor | TensorError | null>;
+  createdAt: number;
+};
+
+const globalForReductions = globalThis as unknown as { __vitalsReductions?: Map<string, Entry> };
+globalForReductions.__vitalsReductions ??= new Map();
+const entries = globalForReductions.__vitalsReductions;
+
+type InferenceModule = typeof import("@vitals/inference");
+function inference(): Promise<InferenceModule> {
+  // As in analyze-tensor.ts: loaded by Node at run time, never bundled.
+  const specifier = "@vitals/inference";
+  return import(/* webpackIgnore: true */ /* turbopackIgnore: true */ specifier) as Promise<InferenceModule>;
+}
+
+/** Whether this deployment reduces chunked uploads as they arrive. */
+export function reducesAsArrives(): boolean {
+  const e = env();
+  return e.STORAGE_DRIVER === "local" && e.INFERENCE_QUEUE === "pool" && !e.MODEL_PATH;
+}
+
+/** Bytes first..end-1 were linked in from `file`: fed to the session's reduction, in order. */
+export function reduceChunk(sessionId: string, first: number, end: number, file: string, bodyStart: number): void {
+  if (!reducesAsArrives()) return;
+  let entry = entries.get(sessionId);
+  if (first === bodyStart) {
+    // A new chunked upload (or one started again): a reduction of its own.
+    dropStale();
+    entry = undefined;
+  }
+  if (!entry) {
+    if (first !== bodyStart) return;
+    const created: Entry = { end: bodyStart, chain: Promise.resolve(), createdAt: Date.now() };
+    created.chain = inference().then((m) => {
+      created.reducer = new m.StreamReducer();
+    });
+    entries.set(sessionId, created);
+    entry = created;
+  }
+  if (entry.end !== first || entry.done) {
+    entries.delete(sessionId);
+    return;
+  }
+  const fed = entry;
+  fed.chain = fed.chain
+    .then(async () => fed.reducer!.write(await readFile(file)))
+    .catch((err: unknown) => {
+      logger.warn("reduction dropped", { error: (err as Error).message });
+      if (entries.get(sessionId) === fed) entries.delete(sessionId);
+    });
+  fed.end = end;
+}
+
+/** The header closed the upload at `total` bytes. */
+export function reduceHeader(sessionId: string, header: Uint8Array, total: number): void {
+  const entry = entries.get(sessionId);
+  if (!entry) return;
+  if (entry.end !== total || entry.done) {
+    entries.delete(sessionId);
+    return;
+  }
+  entry.done = entry.chain.then(async () => {
+    const { TensorError } = await inference();
+    return entry.reducer!.finish(header).catch((err: unknown) => {
+      if (err instanceof TensorError) return err;
+      throw err;
+    });
+  });
+  entry.done.catch(() => entries.delete(sessionId));
+}
+
+/**
+ * The session's finished reduction, taken (it is used once): the reduced tensor, the tensor rule
+ * it broke (fallback vitals, as for a file), or null (read the file).
+ */
+export async function takeReduction(sessionId: string): Promise<ReducedTensor | TensorError | null> {
+  const entry = entries.get(sessionId);
+  entries.delete(sessionId);
+  if (!entry?.done) return null;
+  return entry.done.catch(() => null);
+}
+
+/** The tensor went (processed, replaced, expired): its reduction goes too. */
+export function forgetReduction(sessionId: string): void {
+  entries.delete(sessionId);
+}
+
+/** Reductions older than a session's lifetime belong to no live session. */
+function dropStale(): void {
+  const oldest = Date.now() - env().SESSION_TTL_SECONDS * 1000;
+  for (const [id, entry] of entries) if (entry.createdAt < oldest) entries.delete(id);
+}
+
+/** Whether this process holds a reduction of the session's upload (tests look). */
+export function holdsReduction(sessionId: string): boolean {
+  return entries.has(sessionId);
+}
