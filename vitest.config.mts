@@ -9,6 +9,10 @@ export default defineConfig({
     exclude: ["node_modules/**", "e2e/**", ".next/**", "**/dist/**"],
     globalSetup: ["./test/global-setup.ts"],
     setupFiles: ["./test/setup-env.ts"],
+    // Vitest's default is one file at a time on 2 cores (cores - 1); most files wait on servers,
+    // the database or child processes, so three side by side take about half the time (each
+    // file makes its own accounts, and the webhook tests their own database).
+    maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
