@@ -8,8 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { CreatedKey } from "@/lib/keys/create-key";
 import { keyInput } from "@/lib/keys/key-input";
+import { EnvironmentFields } from "./environment-fields";
 import { Modal } from "./modal";
-import { SecretOnce } from "./secret-once";
+import { SecretRevealModal } from "./secret-reveal";
 
 const today = () => new Date().toISOString().slice(0, 10);
 // The last day the API accepts: the key expires at that day's end (UTC), within the limit.
@@ -24,16 +25,14 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const created = state.ok ? state.data : undefined;
   if (created) {
     return (
-      <Modal title="Your new API key" labelId="created-key-title" onClose={onClose}>
-        <SecretOnce
-          label={`${created.name} (${created.environment})`}
-          secret={created.key}
-          note="We store only a hash of this key. If you lose it, roll it or revoke it and create a new one."
-        />
-        <div className="flex justify-end">
-          <Button onClick={onClose}>I have saved it</Button>
-        </div>
-      </Modal>
+      <SecretRevealModal
+        title="Your new API key"
+        labelId="created-key-title"
+        label={`${created.name} (${created.environment})`}
+        secret={created.key}
+        note="We store only a hash of this key. If you lose it, roll it or revoke it and create a new one."
+        onClose={onClose}
+      />
     );
   }
   return (
@@ -48,23 +47,20 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           error={errors.name}
           autoFocus
         />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">Environment</legend>
-          <label className="flex items-start gap-2 text-sm">
-            <input type="radio" name="environment" value="test" defaultChecked className="mt-1" />
-            <span>
+        <EnvironmentFields
+          test={
+            <>
               <span className="font-medium">Test</span> (ck_test_): free sandbox, fixed synthetic vitals, no quota.
-            </span>
-          </label>
-          <label className="flex items-start gap-2 text-sm">
-            <input type="radio" name="environment" value="live" className="mt-1" />
-            <span>
+            </>
+          }
+          live={
+            <>
               <span className="font-medium">Live</span> (ck_live_): real measurements; each session uses one monthly
               scan.
-            </span>
-          </label>
-          {errors.environment ? <p className="text-sm text-red-700 dark:text-red-400">{errors.environment}</p> : null}
-        </fieldset>
+            </>
+          }
+          error={errors.environment}
+        />
         <Field
           label="Expires on (optional)"
           name="expires_on"

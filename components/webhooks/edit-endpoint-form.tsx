@@ -6,9 +6,8 @@ import { endpointChanges, endpointFormCheck } from "@/lib/actions/portal/webhook
 import { useValidatedAction } from "@/components/forms/use-validated-action";
 import { ValidatedForm } from "@/components/forms/validated-form";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import type { EndpointView } from "@/lib/webhooks/endpoints";
-import { EventTypeFields } from "./event-type-fields";
+import { EndpointFields } from "./endpoint-fields";
 
 /** The endpoint's URL, description and events; its environment is fixed at creation. */
 export function EditEndpointForm({ endpoint, canManage }: { endpoint: EndpointView; canManage: boolean }) {
@@ -23,23 +22,7 @@ export function EditEndpointForm({ endpoint, canManage }: { endpoint: EndpointVi
       <h2 id="edit-endpoint-title" className="text-base font-semibold">
         Edit endpoint
       </h2>
-      <Field
-        label="Endpoint URL"
-        name="url"
-        type="url"
-        required
-        maxLength={2048}
-        defaultValue={endpoint.url}
-        error={errors.url}
-      />
-      <Field
-        label="Description (optional)"
-        name="description"
-        maxLength={200}
-        defaultValue={endpoint.description ?? ""}
-        error={errors.description}
-      />
-      <EventTypeFields selected={endpoint.event_types} error={errors.event_types} />
+      <EndpointFields errors={errors} endpoint={endpoint} selectedEvents={endpoint.event_types} />
       <div className="flex justify-end">
         <Button type="submit" pending={pending} pendingText="Saving…" disabled={!canManage}>
           Save changes
