@@ -161,7 +161,7 @@ export async function attemptDelivery(d: Claimed, now = new Date()): Promise<Att
   if (failing) await disableFailing(d, at);
   if ((outcome.ok || gaveUp) && EVENTS_WITH_VITALS.includes(d.type))
     // Disabling ended the endpoint's other deliveries too: their events may be finished now.
-    await forgetDeliveredVitals(at, failing ? undefined : d.eventId);
+    await forgetDeliveredVitals(at, failing ? { endpointId: d.endpointId } : { eventId: d.eventId });
   return outcome;
 }
 

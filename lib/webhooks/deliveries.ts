@@ -62,12 +62,17 @@ export async function listDeliveries(developerId: string, endpointId: string, af
 }
 
 /** The developer's delivery (of that endpoint, when one is named), else 404. */
+/** The account's delivery `deliveryId` (under `endpointId` when given); null for a malformed id. */
+function ownedDelivery(developerId: string, deliveryId: string, endpointId?: string) {
+  return isUuid(deliveryId)
+    ? { id: deliveryId, endpoint: { developerId }, ...(endpointId ? { endpointId } : {}) }
+    : null;
+}
+
 async function ownDelivery(developerId: string, deliveryId: string, endpointId?: string) {
-  const d = isUuid(deliveryId)
-    ? await db.webhookDelivery.findFirst({
-        where: { id: deliveryId, endpoint: { developerId }, ...(endpointId ? { endpointId } : {}) },
-        include: { event: true, tries: { orderBy: { at: "asc" } } },
-      })
+  const where = ownedDelivery(developerId, deliveryId, endpointId);
+  const d = where
+    ? await db.webhookDelivery.findFirst({ where, include: { event: true, tries: { orderBy: { at: "asc" } } } })
     : null;
   if (!d) throw new ApiError("NOT_FOUND", "Delivery not found");
   return d;
@@ -125,10 +130,17 @@ export async function replayDelivery(
   endpointId?: string,
   now = new Date(),
 ): Promise<DeliveryRow> {
-  const d = await ownDelivery(actor.developerId, deliveryId, endpointId);
-  const endpoint = await findEndpoint(actor.developerId, d.endpointId);
-  if (endpoint.disabledAt) throw new ApiError("INVALID_REQUEST", "The endpoint is disabled; enable it to replay");
-  await assertManualSendAllowed(endpoint.id, now);
+  // One read: the delivery, owned through its endpoint, with whether that endpoint is on.
+  const where = ownedDelivery(actor.developerId, deliveryId, endpointId);
+  const d = where
+    ? await db.webhookDelivery.findFirst({
+        where,
+        select: { id: true, eventId: true, endpointId: true, endpoint: { select: { disabledAt: true } } },
+      })
+    : null;
+  if (!d) throw new ApiError("NOT_FOUND", "Delivery not found");
+  if (d.endpoint.disabledAt) throw new ApiError("INVALID_REQUEST", "The endpoint is disabled; enable it to replay");
+  await assertManualSendAllowed(d.endpointId, now);
   const replay = await db
     .$transaction(async (tx) => {
       const row = await tx.webhookDelivery.create({

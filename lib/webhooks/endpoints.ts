@@ -143,7 +143,7 @@ export async function updateEndpoint(
     return endpointView(row, now);
   });
   // The deliveries ended here may have been the last ones needing their events' vitals.
-  if (disabled) await forgetDeliveredVitals(now);
+  if (disabled) await forgetDeliveredVitals(now, { endpointId: id });
   return view;
 }
 

@@ -7,8 +7,13 @@ import { EVENTS_WITH_VITALS } from "./event-types";
 // (delivered or given up); with it on, also until the result's own TTL has passed. Then the
 // payload keeps the reference and ids, and says the vitals were deleted.
 
-/** Deletes the vitals of finished scan events (one event, or all of them for the sweeper). */
-export async function forgetDeliveredVitals(now: Date, eventId?: string): Promise<number> {
+/** Which finished events to look at: one, those delivered to one endpoint, or all (the sweeper). */
+export type ForgetScope = { eventId: string } | { endpointId: string } | Record<string, never>;
+
+/** Deletes the vitals of finished scan events within `scope`. */
+export async function forgetDeliveredVitals(now: Date, scope: ForgetScope = {}): Promise<number> {
+  const eventId = "eventId" in scope ? scope.eventId : null;
+  const endpointId = "endpointId" in scope ? scope.endpointId : null;
   const persist = env().PERSIST_VITALS;
   const cutoff = new Date(now.getTime() - env().RESULT_TTL_SECONDS * 1000);
   // The receivers' answer excerpts go too: one that echoed the body would hold the vitals.
@@ -17,7 +22,9 @@ export async function forgetDeliveredVitals(now: Date, eventId?: string): Promis
       UPDATE "WebhookEvent" e
       SET payload = (e.payload - 'vitals') || '{"vitals_deleted": true}'::jsonb, "vitalsDeletedAt" = ${now}
       WHERE e.type = ANY(${[...EVENTS_WITH_VITALS]}::text[]) AND e."vitalsDeletedAt" IS NULL
-        AND (${eventId ?? null}::text IS NULL OR e.id = ${eventId ?? null}::text)
+        AND (${eventId}::text IS NULL OR e.id = ${eventId}::text)
+        AND (${endpointId}::text IS NULL
+          OR EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = e.id AND d."endpointId" = ${endpointId}::uuid))
         AND (${persist}::boolean = false OR e."createdAt" <= ${cutoff})
         AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = e.id AND d.status = 'pending')
       RETURNING e.id)

@@ -162,11 +162,24 @@ describe("the vitals in the log", () => {
 
   it("with persistence off: kept while a delivery is pending, deleted once none is", async () => {
     const id = await finishedEvent(false);
-    await forgetDeliveredVitals(new Date(), id);
+    await forgetDeliveredVitals(new Date(), { eventId: id });
     expect(await payloadOf(id)).toHaveProperty("vitals");
     await db.webhookDelivery.updateMany({ where: { eventId: id }, data: { status: "failed" } });
-    await forgetDeliveredVitals(new Date(), id);
+    await forgetDeliveredVitals(new Date(), { eventId: id });
     expect(await payloadOf(id)).toEqual({ session_id: "s", client_reference_id: "r-1", vitals_deleted: true });
+  });
+
+  it("an endpoint's scope reaches only the events delivered to it", async () => {
+    process.env.PERSIST_VITALS = "false";
+    resetEnv();
+    const { dev, endpoint } = await accountWithEndpoint();
+    const other = await accountWithEndpoint();
+    const mine = (await emitEvent(db, scanCompleted(dev.id)))!;
+    const theirs = (await emitEvent(db, scanCompleted(other.dev.id)))!;
+    await db.webhookDelivery.updateMany({ where: { eventId: { in: [mine, theirs] } }, data: { status: "failed" } });
+    await forgetDeliveredVitals(new Date(), { endpointId: endpoint.id });
+    expect(await payloadOf(mine)).not.toHaveProperty("vitals");
+    expect(await payloadOf(theirs)).toHaveProperty("vitals");
   });
 
   it("with persistence on: also kept until the result's TTL has passed", async () => {
