@@ -8,20 +8,19 @@ import { e2eSettings } from "./e2e/support/server";
 // server instead (then E2E_OUTBOX must name its outbox).
 const s = e2eSettings();
 
-// The tests that time a real camera, a real network and the real inference: each runs alone, after
-// the others, so that no second browser or scan shares the machine's cores with it (two at once
-// on a 2-core machine slowed Chromium's file camera below real time and failed them).
+// The tests that time a real camera, a real network and the real inference run one at a time
+// (two at once on a 2-core machine slowed Chromium's file camera below real time and failed
+// them); beside each, at most one portal file runs.
 const REALTIME = /(capture|try-it|upload-while-capturing|scan-element)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  // Portal files run side by side (each developer is its own account); tests inside a file run in
-  // order. `npx playwright test --no-deps e2e/try-it.spec.ts` runs one real-time file by itself.
+  // Files run side by side (each developer is its own account); tests inside a file run in order.
   workers: 2,
   projects: [
     { name: "portal", testIgnore: REALTIME },
-    { name: "realtime", testMatch: REALTIME, workers: 1, dependencies: ["portal"] },
+    { name: "realtime", testMatch: REALTIME, workers: 1 },
   ],
   // In CI, a test that fails is run once more: the capture tests time a real camera and network
   // on a shared 2-core machine, and a load spike there is not a regression (a test that fails
