@@ -1,4 +1,5 @@
 import { ApiError } from "./errors";
+import { CORS_HEADERS } from "./cors";
 import { route, type RouteHandler } from "./handler";
 
 /** Every method a Next.js route file can export. */
@@ -17,9 +18,19 @@ export function declaredMethods(options: unknown): readonly string[] | undefined
   return typeof options === "function" ? served.get(options as RouteHandler) : undefined;
 }
 
-/** Every endpoint answers CORS preflight (the CORS headers are added by `route`). */
-export function preflight(): RouteHandler {
-  return route(async () => new Response(null, { status: 204 }));
+/**
+ * Every endpoint answers CORS preflight (the CORS headers are added by `route`). `requestHeaders`:
+ * headers this endpoint takes besides the ones every endpoint allows.
+ */
+export function preflight(requestHeaders: readonly string[] = []): RouteHandler {
+  const answer = route(async () => new Response(null, { status: 204 }));
+  if (requestHeaders.length === 0) return answer;
+  const allow = [CORS_HEADERS["Access-Control-Allow-Headers"], ...requestHeaders].join(", ");
+  return async (req, ctx) => {
+    const res = await answer(req, ctx);
+    res.headers.set("Access-Control-Allow-Headers", allow);
+    return res;
+  };
 }
 
 /**
@@ -53,7 +64,7 @@ export function allowedMethods(declared: readonly string[]): string[] {
  *   export const dynamic = "force-dynamic";
  *   export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({ GET: route(...) });
  */
-export function endpoint(handlers: EndpointHandlers): Endpoint {
+export function endpoint(handlers: EndpointHandlers, options: { requestHeaders?: readonly string[] } = {}): Endpoint {
   const declared = Object.keys(handlers);
   const other = methodNotAllowed(declared);
   const all: Endpoint = {
@@ -63,7 +74,7 @@ export function endpoint(handlers: EndpointHandlers): Endpoint {
     PUT: handlers.PUT ?? other,
     PATCH: handlers.PATCH ?? other,
     DELETE: handlers.DELETE ?? other,
-    OPTIONS: preflight(),
+    OPTIONS: preflight(options.requestHeaders),
   };
   served.set(all.OPTIONS, declared);
   return all;
