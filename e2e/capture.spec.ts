@@ -279,6 +279,8 @@ async function checkUploadedTensor(
   const { bytes, timestamps } = await encodedTensor(page);
   if (process.env.E2E_KEEP_TENSOR) writeFileSync(testInfo.outputPath("tensor.rppg"), bytes);
   const { header, frames } = await decodeTensor(bytes);
+  // The capture's default grid: version 2 on 36x36 planes (docs/tensor-format.md, "Version 2").
+  expect([header.version, header.width, header.height]).toEqual([2, 36, 36]);
   const spanSeconds = (timestamps[timestamps.length - 1]! - timestamps[0]!) / 1000;
   // At least the rate of the frames sampled (more where the page dropped some), near the video's.
   expect(header.fps).toBeGreaterThanOrEqual(((timestamps.length - 1) / spanSeconds) * 0.999);

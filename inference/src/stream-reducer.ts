@@ -10,11 +10,12 @@ import { crc32Update } from "./crc32.js";
 import { pulseProjections } from "./dsp/pulse-projections.js";
 import type { ModelOutput } from "./model-runner.js";
 import {
-  FRAME_BYTES,
   FRAMES,
   PLANE_BYTES,
   REGIONS,
   TensorError,
+  WIDTH,
+  frameBytesOf,
   parseHeader,
   type TensorHeader,
 } from "./tensor-format.js";
@@ -29,7 +30,8 @@ export class StreamReducer {
   #head?: Uint8Array;
   #inflater?: zlib.Gunzip;
   #inflated?: Promise<void>;
-  readonly #frame = new Uint8Array(FRAME_BYTES);
+  readonly #grid: number;
+  readonly #frame: Uint8Array;
   #filled = 0;
   #crc = 0;
   #frames = 0;
@@ -38,6 +40,15 @@ export class StreamReducer {
   readonly #skin: number[] = [];
   /** Why this stream cannot be measured from its reduction (the file is read instead). */
   failed?: string;
+
+  /**
+   * `grid`: the planes' size the client announced (72, or a version 2 grid); a header that
+   * names another leaves the reduction unused (the file is read instead).
+   */
+  constructor(grid: number = WIDTH) {
+    this.#grid = grid;
+    this.#frame = new Uint8Array(frameBytesOf(grid));
+  }
 
   /** The bytes of the body as stored (gzip or raw), in order. */
   async write(bytes: Uint8Array): Promise<void> {
@@ -78,13 +89,14 @@ export class StreamReducer {
   #take(bytes: Uint8Array): void {
     let at = 0;
     while (at < bytes.byteLength && !this.failed) {
-      const n = Math.min(FRAME_BYTES - this.#filled, bytes.byteLength - at);
+      const frameBytes = this.#frame.byteLength;
+      const n = Math.min(frameBytes - this.#filled, bytes.byteLength - at);
       this.#frame.set(bytes.subarray(at, at + n), this.#filled);
       this.#filled += n;
       at += n;
-      if (this.#filled < FRAME_BYTES) break;
+      if (this.#filled < frameBytes) break;
       this.#crc = crc32Update(this.#crc, this.#frame);
-      reduceFrame(this.#frame, this.#rgb, this.#skin);
+      reduceFrame(this.#frame, this.#rgb, this.#skin, this.#grid * this.#grid);
       this.#filled = 0;
       // A body past the most frames a header may name is no tensor (and no gzip bomb is inflated on).
       if (++this.#frames > FRAMES.max) {
@@ -107,10 +119,10 @@ export class StreamReducer {
     }
     if (this.failed) return null;
     const header = parseHeader(headerBytes, this.#stored);
-    // The first bytes looked like gzip (or did not) and the header says otherwise: read the file.
-    if (header.gzip !== this.#gzip) return null;
-    const expected = header.frameCount * FRAME_BYTES;
-    const inflatedBytes = this.#frames * FRAME_BYTES + this.#filled;
+    // The first bytes looked like gzip (or did not), or the grid was not the one announced: read the file.
+    if (header.gzip !== this.#gzip || header.width !== this.#grid) return null;
+    const expected = header.frameCount * this.#frame.byteLength;
+    const inflatedBytes = this.#frames * this.#frame.byteLength + this.#filled;
     if (inflatedBytes !== expected) {
       throw new TensorError("BODY_SIZE_MISMATCH", `body is ${inflatedBytes} bytes once inflated, expected ${expected}`);
     }
@@ -130,18 +142,19 @@ export class StreamReducer {
 /**
  * The committed model's per-frame part (docs/inference.md, "Model contract"): per region, the
  * mean colour over its skin pixels (a pixel of exactly (0,0,0) is not skin; 0 when none) and
- * the share of its pixels that are skin. Sums are exact integers, as the model's are.
+ * the share of its pixels that are skin. Sums are exact integers, as the model's are. A coarse
+ * grid's planes (`planeBytes` < 5,184) give what the model gives for them upsampled.
  */
-export function reduceFrame(frame: Uint8Array, rgb: number[], skin: number[]): void {
+export function reduceFrame(frame: Uint8Array, rgb: number[], skin: number[], planeBytes = PLANE_BYTES): void {
   for (let r = 0; r < REGIONS; r++) {
-    const R = 3 * r * PLANE_BYTES;
-    const G = R + PLANE_BYTES;
-    const B = G + PLANE_BYTES;
+    const R = 3 * r * planeBytes;
+    const G = R + planeBytes;
+    const B = G + planeBytes;
     let sr = 0;
     let sg = 0;
     let sb = 0;
     let n = 0;
-    for (let p = 0; p < PLANE_BYTES; p++) {
+    for (let p = 0; p < planeBytes; p++) {
       const red = frame[R + p]!;
       const green = frame[G + p]!;
       const blue = frame[B + p]!;
@@ -153,7 +166,7 @@ export function reduceFrame(frame: Uint8Array, rgb: number[], skin: number[]): v
     }
     if (n === 0) rgb.push(0, 0, 0);
     else rgb.push(Math.fround(sr / n), Math.fround(sg / n), Math.fround(sb / n));
-    skin.push(Math.fround(n / PLANE_BYTES));
+    skin.push(Math.fround(n / planeBytes));
   }
 }
 

@@ -6,13 +6,20 @@
 export const HEADER_BYTES = 36;
 export const MAGIC = "RPPG";
 export const FORMAT_VERSION = 1;
+/** Version 2: the same regions on a coarser square grid (docs/tensor-format.md, "Version 2"). */
+export const COARSE_VERSION = 2;
 export const FLAG_GZIP = 1;
 export const WIDTH = 72;
 export const HEIGHT = 72;
+/** The grids a version 2 tensor may use: 72 divided by 2, 3 or 4. */
+export const COARSE_GRIDS = [36, 24, 18] as const;
 export const CHANNELS = 12;
 export const REGIONS = 4;
 export const PLANE_BYTES = WIDTH * HEIGHT; // 5,184
 export const FRAME_BYTES = CHANNELS * PLANE_BYTES; // 62,208
+
+/** Bytes of one frame of a tensor whose planes are `grid` x `grid` pixels. */
+export const frameBytesOf = (grid: number) => CHANNELS * grid * grid;
 /** Inclusive ranges of frame_count, fps and the capture length they imply (seconds). */
 export const FRAMES = { min: 150, max: 3600 } as const;
 export const FPS = { min: 10, max: 120 } as const;
@@ -92,7 +99,9 @@ export function parseHeader(buf: Uint8Array, storedBodyBytes?: number): TensorHe
     captureStartedAt: v.getUint32(32, true),
   };
   h.gzip = (h.flags & FLAG_GZIP) !== 0;
-  if (h.version !== FORMAT_VERSION) throw new TensorError("BAD_VERSION", `version ${h.version} is not 1`);
+  if (h.version !== FORMAT_VERSION && h.version !== COARSE_VERSION) {
+    throw new TensorError("BAD_VERSION", `version ${h.version} is not 1 or 2`);
+  }
   if ((h.flags & ~FLAG_GZIP) !== 0) throw new TensorError("BAD_FLAGS", `unknown flag bits 0x${h.flags.toString(16)}`);
   if (h.frameCount < FRAMES.min || h.frameCount > FRAMES.max) {
     throw new TensorError("BAD_FRAME_COUNT", `frame_count ${h.frameCount} outside ${FRAMES.min}..${FRAMES.max}`);
@@ -107,8 +116,15 @@ export function parseHeader(buf: Uint8Array, storedBodyBytes?: number): TensorHe
       `capture of ${seconds.toFixed(2)} s outside ${SECONDS.min}..${SECONDS.max} s`,
     );
   }
-  if (h.width !== WIDTH || h.height !== HEIGHT || h.channels !== CHANNELS) {
+  if (h.version === FORMAT_VERSION && (h.width !== WIDTH || h.height !== HEIGHT || h.channels !== CHANNELS)) {
     throw new TensorError("BAD_DIMENSIONS", `dimensions ${h.width}x${h.height}x${h.channels}, expected 72x72x12`);
+  }
+  const coarse = (COARSE_GRIDS as readonly number[]).includes(h.width);
+  if (h.version === COARSE_VERSION && (!coarse || h.height !== h.width || h.channels !== CHANNELS)) {
+    throw new TensorError(
+      "BAD_DIMENSIONS",
+      `dimensions ${h.width}x${h.height}x${h.channels}, expected NxNx12 with N one of ${COARSE_GRIDS.join(", ")} in version 2`,
+    );
   }
   if (h.dtype !== 0) throw new TensorError("BAD_DTYPE", `dtype ${h.dtype} is not 0 (uint8)`);
   if (h.layout !== 0) throw new TensorError("BAD_LAYOUT", `layout ${h.layout} is not 0`);
@@ -116,7 +132,7 @@ export function parseHeader(buf: Uint8Array, storedBodyBytes?: number): TensorHe
   if (h.bodyLength !== stored) {
     throw new TensorError("BAD_BODY_LENGTH", `body_length ${h.bodyLength} but ${stored} body bytes present`);
   }
-  const expected = h.frameCount * FRAME_BYTES;
+  const expected = h.frameCount * frameBytesOf(h.width);
   if (!h.gzip && h.bodyLength !== expected) {
     throw new TensorError("BODY_SIZE_MISMATCH", `raw body is ${h.bodyLength} bytes, expected ${expected}`);
   }

@@ -79,7 +79,10 @@ describe("decodeTensor", () => {
   it.each([
     ["TRUNCATED", raw.subarray(0, 35)],
     ["BAD_MAGIC", Buffer.concat([Buffer.from("RPPX"), raw.subarray(4)])],
-    ["BAD_VERSION", withField(raw, 4, 2, 2)],
+    ["BAD_VERSION", withField(raw, 4, 2, 3)],
+    ["BAD_VERSION", withField(raw, 4, 2, 0)],
+    // Version 2 is the coarse grids only (docs/tensor-format.md, "Version 2"): 72x72 planes stay version 1.
+    ["BAD_DIMENSIONS", withField(raw, 4, 2, 2)],
     ["BAD_FLAGS", withField(raw, 6, 2, 0b10)],
     ["BAD_FRAME_COUNT", withField(raw, 8, 4, 149)],
     ["BAD_FRAME_COUNT", withField(raw, 8, 4, 3601)],

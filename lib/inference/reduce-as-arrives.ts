@@ -39,8 +39,18 @@ export function reducesAsArrives(): boolean {
   return e.STORAGE_DRIVER === "local" && e.INFERENCE_QUEUE === "pool" && !e.MODEL_PATH;
 }
 
-/** Bytes first..end-1 were linked in from `file`: fed to the session's reduction, in order. */
-export function reduceChunk(sessionId: string, first: number, end: number, file: string, bodyStart: number): void {
+/**
+ * Bytes first..end-1 were linked in from `file`: fed to the session's reduction, in order.
+ * `grid`: the planes' size the first chunk announced.
+ */
+export function reduceChunk(
+  sessionId: string,
+  first: number,
+  end: number,
+  file: string,
+  bodyStart: number,
+  grid = 72,
+): void {
   if (!reducesAsArrives()) return;
   let entry = entries.get(sessionId);
   if (first === bodyStart) {
@@ -52,7 +62,7 @@ export function reduceChunk(sessionId: string, first: number, end: number, file:
     if (first !== bodyStart) return;
     const created: Entry = { end: bodyStart, chain: Promise.resolve(), createdAt: Date.now() };
     created.chain = inference().then((m) => {
-      created.reducer = new m.StreamReducer();
+      created.reducer = new m.StreamReducer(grid);
     });
     entries.set(sessionId, created);
     entry = created;

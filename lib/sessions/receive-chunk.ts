@@ -5,6 +5,7 @@ import { ApiError, bodyTooLarge } from "@/lib/http/errors";
 import { reduceChunk, reduceHeader } from "@/lib/inference/reduce-as-arrives";
 import { BODY_START, closeChunks, heldChunks, isClosed, writeChunk } from "@/lib/storage/local-chunks";
 import { tensorBytes } from "@/lib/storage/local-storage";
+import { isTensorGrid } from "@/sdk/src/tensor-grid";
 import { OPEN_FOR_UPLOAD } from "./states";
 import { checkContentType, commitTensor, forbidden, openForUpload } from "./upload-target";
 
@@ -79,8 +80,18 @@ export async function receiveChunk(req: Request, sessionId: string, now: Date): 
     const now = await heldChunks(sessionId);
     throw conflict(`Bytes from ${range.first} were already received`, now.end);
   }
-  reduceChunk(sessionId, range.first, range.last + 1, file, BODY_START);
+  reduceChunk(sessionId, range.first, range.last + 1, file, BODY_START, announcedGrid(req));
   return { status: 308, range: heldRange(range.last + 1) };
+}
+
+/**
+ * The grid a body chunk says its tensor uses (`Tensor-Grid`, docs/api.md "Chunked upload"), so
+ * its frames can be reduced before the header names it; 72 (version 1) when absent or unknown.
+ * Only a hint: a header that names another grid has the file read instead.
+ */
+function announcedGrid(req: Request): number {
+  const grid = Number(req.headers.get("tensor-grid"));
+  return isTensorGrid(grid) ? grid : 72;
 }
 
 /** The header closes the upload: it must come after every body byte its total counts. */

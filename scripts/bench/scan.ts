@@ -1,11 +1,13 @@
-// npm run bench:scan [-- --tensor FILE] [--seconds 20]: a 20 s, 30 fps capture uploaded while it is
+// npm run bench:scan [-- --tensor FILE] [--seconds 20] [--grids 72,36]: a 20 s, 30 fps capture uploaded while it is
 // captured, against the production build (default storage driver, PostgreSQL), through a local
 // proxy that paces the client's bytes to an uplink's rate with 40 ms of round trip. The frames
 // are fed in real time into gzip and the SDK's ChunkedUpload (sdk/src/chunked-upload.ts), as the
 // browser SDK does (docs/sdk.md, "Upload while capturing"); the same tensor is then sent whole
 // after the capture, as before. Prints, per uplink: the tensor's bytes, the bytes left to send
 // when the capture ends, the capture's end to the result, the header and upload-complete after
-// the last body byte, and the server's CPU time per scan. FILE: a tensor to replay (e.g. one a
+// the last body byte, and the server's CPU time per scan; on each grid of --grids (72: the
+// version 1 tensor; 36, 24, 18: version 2, pooled as the SDK pools, docs/tensor-format.md).
+// FILE: a tensor to replay (e.g. one a
 // browser capture uploaded, E2E_KEEP_TENSOR=1 in e2e/capture.spec.ts); else a synthetic face.
 // Needs `npm run build` first and PostgreSQL (TEST_ADMIN_DATABASE_URL).
 import { readFileSync } from "node:fs";
@@ -18,12 +20,14 @@ import { withMigrationExecutor } from "../../lib/migrations/executors";
 import { VitalsClient } from "../../sdk/src/client";
 import { crc32Update, tensorHeader } from "../../sdk/src/encode-tensor";
 import { START_AT_USABLE_SECONDS } from "../../sdk/src/web/streamed-scan";
+import { frameBytesOfGrid, isTensorGrid, poolFrame, type TensorGrid } from "../../sdk/src/tensor-grid";
 import { createDatabase, dropDatabase } from "../../test/pg-admin";
 import { cpuMs, freePort, startServerProcess } from "../../test/server-process";
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const SECONDS = Number(arg("--seconds") ?? 20);
+const GRIDS = (arg("--grids") ?? "72,36").split(",").map(Number).filter(isTensorGrid);
 const RTT_MS = 40;
 const UPLINKS: [string, number][] = [
   ["unthrottled", 0],
@@ -100,7 +104,13 @@ const via = (url: string, port: number) => {
 };
 
 /** One scan uploaded while captured: gzip and chunks as the frames come, the header at the end. */
-async function streamed(key: string, port: number, serverPid: number, capture: Awaited<ReturnType<typeof frames>>) {
+async function streamed(
+  key: string,
+  port: number,
+  serverPid: number,
+  capture: Awaited<ReturnType<typeof frames>>,
+  grid: TensorGrid,
+) {
   const client = new VitalsClient({ apiKey: key, baseUrl: `http://127.0.0.1:${port}` });
   const cpu0 = cpuMs(serverPid);
   const gzip = createGzip({ level: 6 });
@@ -121,13 +131,13 @@ async function streamed(key: string, port: number, serverPid: number, capture: A
     const due = started + (i * 1000) / capture.fps;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const frame = capture.body.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES);
+    const frame = poolFrame(capture.body.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES), grid);
     crc = crc32Update(crc, frame);
     gzip.write(frame);
     // The session starts after START_AT_USABLE_SECONDS of capture, as the browser SDK's does.
     if (!session && i === Math.round(START_AT_USABLE_SECONDS * capture.fps)) {
       session = await client.startSession();
-      upload = client.chunkedUpload(via(session.upload_url, port));
+      upload = client.chunkedUpload(via(session.upload_url, port), { grid });
       for (const b of early) upload.write(b);
     }
   }
@@ -141,6 +151,7 @@ async function streamed(key: string, port: number, serverPid: number, capture: A
     bodyLength: bodyBytes,
     crc,
     captureStartedAt: 0,
+    grid,
   });
   const pendingAtEnd = upload!.pendingBytes + header.byteLength;
   // finish() sends the rest of the body, then the header: the last body byte is acknowledged
@@ -207,7 +218,19 @@ async function main() {
     const { createDeveloperWithKeys } = await import("../../test/fixtures");
     const { live } = await createDeveloperWithKeys({ plan: "enterprise" });
     const capture = await frames();
-    const tensor = encodeTensor(capture.body, { frameCount: capture.frameCount, fps: capture.fps, gzip: true });
+    const tensorOf = (grid: TensorGrid) => {
+      const size = frameBytesOfGrid(grid);
+      const body = grid === 72 ? capture.body : new Uint8Array(capture.frameCount * size);
+      if (grid !== 72)
+        for (let t = 0; t < capture.frameCount; t++)
+          poolFrame(
+            capture.body.subarray(t * FRAME_BYTES, (t + 1) * FRAME_BYTES),
+            grid,
+            body.subarray(t * size, (t + 1) * size),
+          );
+      return encodeTensor(body, { frameCount: capture.frameCount, fps: capture.fps, gzip: true, grid });
+    };
+    const tensor = tensorOf(72);
     console.log(
       `Load average ${loadavg()[0].toFixed(1)}; a ${capture.frameCount}-frame capture at ${capture.fps} fps (${arg("--tensor") ?? "synthetic face"}), round trip ${RTT_MS} ms`,
     );
@@ -216,20 +239,21 @@ async function main() {
     await whole(live.key, open.port, server.pid!, tensor);
     open.close();
     const rows: string[] = [];
-    for (const [name, rate] of UPLINKS) {
-      const link = await uplink(port, rate);
-      const s = await streamed(live.key, link.port, server.pid!, capture);
-      const w = await whole(live.key, link.port, server.pid!, tensor);
-      link.close();
-      rows.push(
-        `| ${name} | ${mb(s.tensorBytes)} | ${mb(s.pendingAtEnd)} | **${ms(s.resultMs)}** (whole: ${ms(w.resultMs)}) | ${ms(s.headerMs)} + ${ms(s.completeMs)} (whole: upload-complete ${ms(w.completeMs)}) | ${ms(s.serverCpuMs)} (whole: ${ms(w.serverCpuMs)}) | ${s.heartRate} / ${w.heartRate} |`,
-      );
-      console.log(rows[rows.length - 1]);
-    }
+    for (const grid of GRIDS)
+      for (const [name, rate] of UPLINKS) {
+        const link = await uplink(port, rate);
+        const s = await streamed(live.key, link.port, server.pid!, capture, grid);
+        const w = await whole(live.key, link.port, server.pid!, tensorOf(grid));
+        link.close();
+        rows.push(
+          `| ${grid} | ${name} | ${mb(s.tensorBytes)} | ${mb(s.pendingAtEnd)} | **${ms(s.resultMs)}** (whole: ${ms(w.resultMs)}) | ${ms(s.headerMs)} + ${ms(s.completeMs)} (whole: upload-complete ${ms(w.completeMs)}) | ${ms(s.serverCpuMs)} (whole: ${ms(w.serverCpuMs)}) | ${s.heartRate} / ${w.heartRate} |`,
+        );
+        console.log(rows[rows.length - 1]);
+      }
     console.log(
-      "\n| uplink | tensor | left at the capture's end | capture's end to result | header + upload-complete after the last body byte | server CPU per scan | heart rate (streamed / whole) |",
+      "\n| grid | uplink | tensor | left at the capture's end | capture's end to result | header + upload-complete after the last body byte | server CPU per scan | heart rate (streamed / whole) |",
     );
-    console.log("|---|---|---|---|---|---|---|");
+    console.log("|---|---|---|---|---|---|---|---|");
     for (const r of rows) console.log(r);
   } finally {
     server?.kill();

@@ -21,6 +21,11 @@ export type ChunkedUploadOptions = {
   timeoutMs?: number;
   /** How long the upload keeps trying while requests fail (offline, timeouts, 5xx), ms; default 120 s. */
   retryForMs?: number;
+  /**
+   * The tensor's grid (72 or a version 2 one), sent with each body chunk as `Tensor-Grid` so the
+   * service can reduce the body as it arrives before the header names it (docs/api.md, "Chunked upload").
+   */
+  grid?: number;
   signal?: AbortSignal;
 };
 
@@ -70,6 +75,7 @@ export class ChunkedUpload {
   readonly #timeoutMs: number;
   readonly #retryForMs: number;
   readonly #signal?: AbortSignal;
+  readonly #grid?: number;
   /** Bytes written and not yet acknowledged, starting at offset #acked. */
   #queue: Uint8Array[] = [];
   #queued = 0;
@@ -86,6 +92,7 @@ export class ChunkedUpload {
     this.#timeoutMs = options.timeoutMs ?? 60_000;
     this.#retryForMs = options.retryForMs ?? 120_000;
     this.#signal = options.signal;
+    this.#grid = options.grid;
   }
 
   /** Body bytes not yet acknowledged by the service. */
@@ -238,6 +245,7 @@ export class ChunkedUpload {
     if (body) this.stats.sentBytes += body.byteLength;
     const headers: Record<string, string> = { "Content-Range": range };
     if (body) headers["Content-Type"] = "application/octet-stream";
+    if (body && this.#grid !== undefined) headers["Tensor-Grid"] = String(this.#grid);
     try {
       const res = await fetchOnce(
         this.#t,

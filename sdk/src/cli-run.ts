@@ -4,6 +4,7 @@ import { frameProgress, progressStyle, type ProgressStyle } from "./cli-progress
 import { VitalsClient } from "./client.js";
 import { InvalidApiKeyError, PollTimeoutError, VitalsApiError, VitalsNetworkError } from "./errors.js";
 import { inspectTensor, TENSOR_MAGIC } from "./tensor.js";
+import { DEFAULT_CAPTURE_GRID, isTensorGrid, type TensorGrid } from "./tensor-grid.js";
 import type { Demographics, FetchLike, Sleep } from "./types.js";
 
 export const EXIT = { ok: 0, serviceError: 1, usage: 2, fallback: 3, pollTimeout: 4, noSignal: 5 } as const;
@@ -23,6 +24,8 @@ Options:
   --age N --sex M|F|X --fitzpatrick N   demographics (optional)
   --max-retries N   retries of a rate-limited call after Retry-After (default 3)
   --seconds N       seconds of a video to use from its start (default 20; 6 to 120)
+  --grid N          the grid a video's skin regions are sent on: 36 (default), 24 or 18
+                    (version 2 of the tensor format, fewer bytes), or 72 (version 1)
   --force           upload with a live key even if FILE is neither a tensor nor a video
   --quiet           no progress on stderr (otherwise a video shows the frames tracked and
                     the time left: one line redrawn on a terminal, a line every 10 % elsewhere)
@@ -80,6 +83,7 @@ function parse(argv: string[]) {
       "max-retries": { type: "string" },
       force: { type: "boolean" },
       seconds: { type: "string" },
+      grid: { type: "string" },
       quiet: { type: "boolean" },
       verbose: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -131,6 +135,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     });
     const seconds = values.seconds === undefined ? undefined : Number(values.seconds);
     if (seconds !== undefined && !Number.isFinite(seconds)) throw new UsageError("--seconds must be a number");
+    const grid = values.grid === undefined ? DEFAULT_CAPTURE_GRID : Number(values.grid);
+    if (!isTensorGrid(grid)) throw new UsageError("--grid must be 72, 36, 24 or 18");
     const unreadable = (err: NodeJS.ErrnoException) => {
       throw new UsageError(`Cannot read ${file}: ${err.code ?? err.message}`);
     };
@@ -140,6 +146,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           file,
           {
             seconds,
+            grid,
             verbose: values.verbose === true,
             columns: io.columns,
             style: progressStyle({
@@ -227,7 +234,7 @@ async function looksLikeTensor(file: string): Promise<boolean> {
  */
 async function videoTensor(
   file: string,
-  opts: { seconds: number | undefined; verbose: boolean; style: ProgressStyle; columns?: number },
+  opts: { seconds: number | undefined; grid: TensorGrid; verbose: boolean; style: ProgressStyle; columns?: number },
   progress: (text: string) => void,
   stderr: (text: string) => void,
 ): Promise<Uint8Array | number | undefined> {
@@ -254,6 +261,7 @@ async function videoTensor(
   try {
     const made = await tensorFromVideo(file, {
       durationSeconds: opts.seconds,
+      grid: opts.grid,
       onFrame: (f) => {
         frames.frame(f.reason === "after-end");
         if (opts.verbose) verbose(frameReportLine(f));

@@ -116,6 +116,12 @@ describe("vitals scan", () => {
     expect((await run(["scan", "--key", KEYS.test, "--base-url", BASE, "--sex", "Q", notATensor])).err).toContain(
       "--sex",
     );
+    const grid = await run(["scan", "--key", KEYS.test, "--base-url", BASE, "--grid", "48", notATensor]);
+    expect([grid.code, grid.err.includes("--grid must be 72, 36, 24 or 18"), grid.requests.length]).toEqual([
+      EXIT.usage,
+      true,
+      0,
+    ]);
   });
 
   it("refuses to spend a live scan on a file that is not a tensor unless forced", async () => {

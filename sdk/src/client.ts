@@ -232,7 +232,9 @@ export class VitalsClient {
     const big = tensor instanceof Uint8Array && tensor.byteLength > CHUNKED_ABOVE_BYTES;
     if (options.chunked && big && takesChunks(url)) {
       const bytes = tensor as Uint8Array;
-      const upload = this.chunkedUpload(url, { signal: options.signal, chunkBytes: 2 * 1024 * 1024 });
+      // The header is at hand: its grid (bytes 16-17) goes with the chunks.
+      const grid = bytes[16]! | (bytes[17]! << 8);
+      const upload = this.chunkedUpload(url, { signal: options.signal, chunkBytes: 2 * 1024 * 1024, grid });
       upload.write(bytes.subarray(TENSOR_HEADER_BYTES));
       const { etag } = await upload.finish(bytes.subarray(0, TENSOR_HEADER_BYTES));
       return etag ? { status: 200, etag } : { status: 200 };

@@ -17,6 +17,7 @@ export { InvalidApiKeyError, PollTimeoutError, VitalsApiError, VitalsNetworkErro
 export { credentialKind, validateApiKey, type CredentialKind, type KeyEnvironment } from "./api-key.js";
 export { parseRateLimit, parseRetryAfter, parseUsage } from "./headers.js";
 export { inspectTensor, TENSOR_HEADER_BYTES, type TensorHeaderInfo } from "./tensor.js";
+export { DEFAULT_CAPTURE_GRID, TENSOR_GRIDS, type TensorGrid } from "./tensor-grid.js";
 export {
   crc32Update,
   encodeTensor,

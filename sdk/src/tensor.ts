@@ -4,10 +4,14 @@
 // The header layout is restated from inference/src/tensor-format.ts on purpose: the SDK must
 // not depend on the inference package (encode-tensor.test.ts checks that the two agree).
 
+import { TENSOR_GRIDS } from "./tensor-grid.js";
+
 export const TENSOR_HEADER_BYTES = 36;
 export const TENSOR_MAGIC = [0x52, 0x50, 0x50, 0x47]; // "RPPG"
-/** Each frame: 12 planes (4 regions x RGB) of 72x72 pixels. */
+/** Each frame: 12 planes (4 regions x RGB) of 72x72 pixels (version 1). */
 export const TENSOR_SHAPE = { width: 72, height: 72, channels: 12 } as const;
+/** The square grids of version 2. */
+const COARSE: number[] = TENSOR_GRIDS.filter((g) => g !== TENSOR_SHAPE.width);
 
 export type TensorHeaderInfo = {
   version: number;
@@ -42,12 +46,11 @@ export function inspectTensor(
     durationSeconds: 0,
   };
   header.durationSeconds = header.fps > 0 ? header.frameCount / header.fps : 0;
-  if (header.version !== 1) return { ok: false, reason: `unsupported version ${header.version}` };
-  if (
-    header.width !== TENSOR_SHAPE.width ||
-    header.height !== TENSOR_SHAPE.height ||
-    header.channels !== TENSOR_SHAPE.channels
-  ) {
+  if (header.version !== 1 && header.version !== 2)
+    return { ok: false, reason: `unsupported version ${header.version}` };
+  // Version 1: 72x72 planes; version 2: a coarser square grid (docs/tensor-format.md, "Version 2").
+  const grid = header.version === 1 ? header.width === TENSOR_SHAPE.width : COARSE.includes(header.width);
+  if (!grid || header.height !== header.width || header.channels !== TENSOR_SHAPE.channels) {
     return { ok: false, reason: `unexpected shape ${header.channels}x${header.width}x${header.height}` };
   }
   const stored = bytes.byteLength - TENSOR_HEADER_BYTES;

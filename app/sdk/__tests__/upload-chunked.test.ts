@@ -3,7 +3,9 @@ import { readdir, readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
-import { holdsReduction } from "@/lib/inference/reduce-as-arrives";
+import { holdsReduction, takeReduction } from "@/lib/inference/reduce-as-arrives";
+import { encodeTensor as encodeOnDevice } from "@/sdk/src/encode-tensor";
+import { synthesizeFrames } from "@vitals/inference";
 import { chunkDir, deleteTensor } from "@/lib/storage/local-storage";
 import { tensorStorage } from "@/lib/storage/storage";
 import { signedUploadUrl } from "@/lib/storage/upload-url";
@@ -183,6 +185,34 @@ describe("chunked PUT {upload_url}", () => {
     expect(reduced.confidence).toBeGreaterThan(0);
     expect(Math.abs(reduced.heart_rate - whole.heart_rate)).toBeLessThanOrEqual(0.2);
     expect(Math.abs(reduced.heart_rate - 84)).toBeLessThan(3);
+  });
+
+  it("a version 2 tensor (a coarse grid): reduced as it arrives when its chunks announce the grid, read from the file when they do not; the same vitals as sent whole", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const synth = synthesizeFrames({ seed: 5, heartRate: 91, frameCount: 600, noise: 2 });
+    const tensor = await encodeOnDevice(synth.frames, { fps: synth.fps, gzip: true, grid: 36 });
+    const scan = async (grid: string | null) => {
+      const s = await (await startSession({ key: live.key })).json();
+      if (grid === "whole") expect((await uploadTensor(s.upload_url, tensor)).status).toBe(200);
+      else {
+        const hint: Record<string, string> = grid ? { "tensor-grid": grid } : {};
+        const sent = await uploadTensor(s.upload_url, tensor.subarray(36), "application/octet-stream", {
+          "content-range": `bytes 36-${tensor.length - 1}/*`,
+          ...hint,
+        });
+        expect(sent.status).toBe(308);
+        expect((await header(s.upload_url, tensor)).status).toBe(200);
+        // The reduction, taken here (upload-complete then reads the file): made only for the grid announced.
+        const reduction = await takeReduction(s.session_id);
+        expect(reduction === null, `reduction with Tensor-Grid ${grid}`).toBe(grid !== "36");
+      }
+      const res = await uploadComplete({ key: live.key }, { session_id: s.session_id });
+      expect(res.status).toBe(200);
+      return (await res.json()).vitals;
+    };
+    const whole = await scan("whole");
+    expect(Math.abs(whole.heart_rate - 91)).toBeLessThan(3);
+    for (const grid of ["36", "72", null]) expect((await scan(grid)).heart_rate).toBe(whole.heart_rate);
   });
 
   it("an abandoned chunked upload's reduction goes with its tensor", async () => {

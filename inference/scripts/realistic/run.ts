@@ -88,7 +88,7 @@ export async function runCaseCached(
   return { c, truth: got.truth, out };
 }
 
-async function renderAndExtract(c: RealisticCase, dir: string) {
+export async function renderAndExtract(c: RealisticCase, dir: string) {
   const scene = makeScene(c);
   if (c.noCodec) {
     const tensor = new Uint8Array(scene.frameCount * FRAME_BYTES);

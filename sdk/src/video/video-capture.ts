@@ -6,6 +6,8 @@
 // file and options give the same tensor body on any machine, however busy (docs/sdk.md, "The
 // same file gives the same tensor").
 import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
+import { TENSOR_HEADER_BYTES } from "../tensor.js";
 import type { CaptureTensor } from "../web/capture-tensor.js";
 import { tensorFromCapture } from "../web/capture-tensor.js";
 import { CaptureError } from "../web/errors.js";
@@ -13,6 +15,7 @@ import { regionLayouts } from "../web/face-regions.js";
 import { captureLengths, captureOver, FrameJudge, neededSeconds, type FrameLook } from "../web/frame-judge.js";
 import { followLandmarks, type Landmarks } from "../web/landmark-filter.js";
 import { FRAME_BYTES } from "../web/skin-frame.js";
+import { DEFAULT_CAPTURE_GRID, type TensorGrid } from "../tensor-grid.js";
 import { decodeFrames, decodeSize, probeVideo, type VideoInfo } from "./decode.js";
 import { NodeFaceModel } from "./face-model.js";
 import type { VideoFrameReport } from "./frame-report.js";
@@ -28,6 +31,8 @@ export type VideoTensorOptions = {
   faceModel?: NodeFaceModel;
   /** Called once for each decoded frame, in order: whether it was usable, and if not, why. */
   onFrame?: (frame: VideoFrameReport) => void;
+  /** The grid the regions are sent on (docs/tensor-format.md): 36 by default, as the browser's. */
+  grid?: TensorGrid;
 };
 
 export type VideoTensor = CaptureTensor & {
@@ -39,7 +44,7 @@ export type VideoTensor = CaptureTensor & {
   /** Decoded indexes of the tensor's first and last frames (the first and last usable ones). */
   firstFrame: number;
   lastFrame: number;
-  /** SHA-256 (hex) of the tensor's frames, ungzipped: the same file and options give the same. */
+  /** SHA-256 (hex) of the tensor's body as sent, ungzipped: the same file and options give the same. */
   bodySha256: string;
   /** The file as probed: its size, frame rate and length. */
   video: VideoInfo;
@@ -71,7 +76,8 @@ export async function tensorFromVideo(file: string, options: VideoTensorOptions 
       "not-enough-signal",
       `not enough usable signal: ${captured.usableSeconds.toFixed(1)} s with a well-lit, steady face, ${minUsableSeconds} s needed; nothing was uploaded`,
     );
-  const { body, first, ...tensor } = await tensorFromCapture(captured);
+  const { first, ...tensor } = await tensorFromCapture(captured, undefined, options.grid ?? DEFAULT_CAPTURE_GRID);
+  const sent = gunzipSync(tensor.tensor.subarray(TENSOR_HEADER_BYTES));
   return {
     ...tensor,
     usableSeconds: captured.usableSeconds,
@@ -79,7 +85,7 @@ export async function tensorFromVideo(file: string, options: VideoTensorOptions 
     landmarkRuns: captured.frames.length,
     firstFrame: captured.indexes[first]!,
     lastFrame: captured.indexes[first + tensor.timestamps.length - 1]!,
-    bodySha256: createHash("sha256").update(body).digest("hex"),
+    bodySha256: createHash("sha256").update(sent).digest("hex"),
     video: info,
   };
 }

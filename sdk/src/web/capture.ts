@@ -16,6 +16,7 @@ import { cameraTrackOf, holdCameraSettings, type CameraHold } from "./camera-hol
 import { captureLengths, neededSeconds } from "./frame-judge.js";
 import { sendScan } from "./send-scan.js";
 import { StreamedScan, type StreamedUploadStats } from "./streamed-scan.js";
+import { DEFAULT_CAPTURE_GRID, isTensorGrid, type TensorGrid } from "../tensor-grid.js";
 
 export type CaptureOptions = {
   /**
@@ -51,6 +52,12 @@ export type CaptureOptions = {
    * A video file decoded frame by frame is always sent whole at the end.
    */
   uploadWhileCapturing?: boolean;
+  /**
+   * The grid the skin regions are sent on (docs/tensor-format.md): 36 by default (version 2, a
+   * quarter of the bytes of 72, with the same reading: docs/benchmarks.md, "Smaller tensors"),
+   * 24 or 18 for slower links, 72 for the version 1 format.
+   */
+  grid?: TensorGrid;
   /** Injected for tests or proxies; the global fetch by default. */
   fetch?: FetchLike;
 };
@@ -81,6 +88,7 @@ export type CaptureStats = {
 export class VitalsCapture {
   readonly #source: CaptureSource;
   readonly #options: Required<Pick<CaptureOptions, "durationSeconds" | "assetsBaseUrl">> & CaptureOptions;
+  readonly #grid: TensorGrid;
   readonly #client?: VitalsClient;
   readonly #events = new Emitter();
   readonly #abort = new AbortController();
@@ -97,6 +105,9 @@ export class VitalsCapture {
     includeQuery(options.include);
     const assetsBaseUrl = (options.assetsBaseUrl ?? globalThis.location?.origin ?? options.baseUrl).replace(/\/+$/, "");
     this.#options = { ...options, durationSeconds, assetsBaseUrl };
+    const grid = options.grid ?? DEFAULT_CAPTURE_GRID;
+    if (!isTensorGrid(grid)) throw new RangeError(`grid ${String(grid)}: must be 72, 36, 24 or 18`);
+    this.#grid = grid;
     // A token given as such is checked now; one fetched later, when it arrives.
     if (typeof options.credential === "string") this.#client = this.#clientFor(options.credential);
     else if (!URL.canParse(options.baseUrl))
@@ -168,6 +179,7 @@ export class VitalsCapture {
             signal,
             minUsableSeconds,
             durationSeconds,
+            grid: this.#grid,
           });
         }
         const onFrame = streamed?.frame.bind(streamed);
@@ -241,7 +253,7 @@ export class VitalsCapture {
     tracker: FaceTracker,
     pace: Pick<CaptureStats, "wallSeconds" | "pace">,
   ): Promise<Uint8Array> {
-    const { tensor, fps, frameCount, timestamps } = await tensorFromCapture(captured);
+    const { tensor, fps, frameCount, timestamps } = await tensorFromCapture(captured, undefined, this.#grid);
     this.#events.emit("encoded", { tensor, fps, frameCount, timestamps });
     this.#recordStats(captured, tracker, pace);
     return tensor;

@@ -5,3 +5,4 @@ export type { CaptureEvents, CaptureStage, Listener, PulseReading } from "./even
 export type { Box, RegionLayout } from "./face-regions.js";
 export { VitalsApiError, VitalsNetworkError, InvalidApiKeyError } from "../errors.js";
 export type { Demographics, Result, ResultInclude, Vitals, Waveform, Waveforms, WithMeta } from "../types.js";
+export { DEFAULT_CAPTURE_GRID, TENSOR_GRIDS, type TensorGrid } from "../tensor-grid.js";

@@ -5,6 +5,7 @@
 // first LOCK_FRAMES frames (the whole-capture path measures it over all of them); the header,
 // whose frame count, body length and CRC only the end knows, comes last.
 import { crc32Update, tensorHeader } from "../encode-tensor.js";
+import { poolFrame, type TensorGrid } from "../tensor-grid.js";
 import { blendFrames, measuredFps } from "./resample.js";
 import { FRAME_BYTES } from "./skin-frame.js";
 
@@ -22,6 +23,7 @@ export type StreamedTensor = {
 export class StreamingTensor {
   readonly #out: (bytes: Uint8Array) => void;
   readonly #maxSeconds: number;
+  readonly #grid: TensorGrid;
   readonly #timestamps: number[] = [];
   /** Frames before the rate is known. */
   #early: { frame: Uint8Array; t: number }[] = [];
@@ -36,10 +38,14 @@ export class StreamingTensor {
   /** Why this capture cannot be streamed (the caller then sends the whole tensor). */
   unusable?: string;
 
-  /** `out` gets the gzipped body as it is made; `maxSeconds` bounds the capture. */
-  constructor(out: (bytes: Uint8Array) => void, maxSeconds: number) {
+  /**
+   * `out` gets the gzipped body as it is made; `maxSeconds` bounds the capture; `grid`: the
+   * tensor's (72, or a version 2 one each frame is pooled onto).
+   */
+  constructor(out: (bytes: Uint8Array) => void, maxSeconds: number, grid: TensorGrid = 72) {
     this.#out = out;
     this.#maxSeconds = maxSeconds;
+    this.#grid = grid;
   }
 
   /** True once the rate is known and bytes are being made. */
@@ -100,7 +106,8 @@ export class StreamingTensor {
     this.#previous = { frame, t };
   }
 
-  #emit(frame: Uint8Array): void {
+  #emit(full: Uint8Array): void {
+    const frame = poolFrame(full, this.#grid);
     this.#crc = crc32Update(this.#crc, frame);
     this.#frameCount++;
     void this.#writer!.write(frame as Uint8Array<ArrayBuffer>);
@@ -131,6 +138,7 @@ export class StreamingTensor {
       bodyLength: this.#bodyLength,
       crc: this.#crc,
       captureStartedAt: Math.max(0, Math.floor(endedAt - span)),
+      grid: this.#grid,
     });
     return { header, fps: this.#fps, frameCount: this.#frameCount, timestamps: this.#timestamps };
   }

@@ -12,6 +12,7 @@ import { tensorFromCapture, type CapturedFrames } from "./capture-tensor.js";
 import type { Emitter } from "./events.js";
 import type { SendScanOptions } from "./send-scan.js";
 import { StreamingTensor } from "./stream-tensor.js";
+import type { TensorGrid } from "../tensor-grid.js";
 
 /** What the capture reports of the upload (for benchmarks and tests). */
 export type StreamedUploadStats = {
@@ -35,6 +36,7 @@ export const START_AT_USABLE_SECONDS = 3;
 export class StreamedScan {
   readonly #client: () => Promise<VitalsClient>;
   readonly #options: SendScanOptions;
+  readonly #grid: TensorGrid;
   readonly #startAtUsableSeconds: number;
   readonly #tensor: StreamingTensor;
   /** Compressed bytes made before the upload could take them, and all of them for `encoded`. */
@@ -45,15 +47,20 @@ export class StreamedScan {
 
   constructor(
     client: () => Promise<VitalsClient>,
-    options: SendScanOptions & { minUsableSeconds: number; durationSeconds: number },
+    options: SendScanOptions & { minUsableSeconds: number; durationSeconds: number; grid: TensorGrid },
   ) {
     this.#client = client;
     this.#options = options;
+    this.#grid = options.grid;
     this.#startAtUsableSeconds = Math.min(START_AT_USABLE_SECONDS, options.minUsableSeconds);
-    this.#tensor = new StreamingTensor((bytes) => {
-      this.#body.push(bytes);
-      this.#upload?.write(bytes);
-    }, options.durationSeconds);
+    this.#tensor = new StreamingTensor(
+      (bytes) => {
+        this.#body.push(bytes);
+        this.#upload?.write(bytes);
+      },
+      options.durationSeconds,
+      options.grid,
+    );
   }
 
   /** True once a session was started (and a scan spent). */
@@ -73,7 +80,7 @@ export class StreamedScan {
       const { demographics, signal } = this.#options;
       const started = await client.startSession({ demographics, signal });
       if (takesChunks(started.upload_url)) {
-        this.#upload = client.chunkedUpload(started, { signal });
+        this.#upload = client.chunkedUpload(started, { signal, grid: this.#grid });
         for (const bytes of this.#body) this.#upload.write(bytes);
       }
       return { client, session: started };
@@ -111,7 +118,7 @@ export class StreamedScan {
       // What was streamed is not this tensor: the chunks stop, and one whole PUT (never chunks,
       // which would meet the streamed ones; uploadTensor sends chunks only when asked) replaces them.
       this.#upload?.cancel();
-      const { tensor, fps, frameCount, timestamps } = await tensorFromCapture(captured, endedAt);
+      const { tensor, fps, frameCount, timestamps } = await tensorFromCapture(captured, endedAt, this.#grid);
       events.emit("encoded", { tensor, fps, frameCount, timestamps });
       events.emit("stage", { stage: "uploading" });
       await client.uploadTensor(session, tensor, { signal });
