@@ -614,7 +614,9 @@ describe("every route of the built app", () => {
       expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
       // The upload target also takes a chunked upload's headers from a page on another origin.
       const extra = new URL(url).pathname.startsWith("/upload/") ? ", Content-Range, Tensor-Grid" : "";
-      expect(preflight.headers.get("access-control-allow-headers")).toBe(`Content-Type, Authorization, X-API-Key${extra}`);
+      expect(preflight.headers.get("access-control-allow-headers")).toBe(
+        `Content-Type, Authorization, X-API-Key${extra}`,
+      );
       expect(preflight.headers.get("access-control-max-age")).toBe("86400");
       expect(preflight.headers.get("x-request-id")).toBeTruthy();
     },
