@@ -42,3 +42,15 @@ describe("VitalsCapture include", () => {
     );
   });
 });
+
+describe("VitalsCapture grid", () => {
+  const base = { credential: "ct_opaque.token", baseUrl: "https://api.example.com" };
+  const source = {} as MediaStream;
+  it("takes the format's grids and refuses another before the capture", () => {
+    for (const grid of [72, 36, 24, 18] as const)
+      expect(() => new VitalsCapture(source, { ...base, grid })).not.toThrow();
+    expect(() => new VitalsCapture(source, { ...base, grid: 48 as never })).toThrow(
+      "grid 48: must be 72, 36, 24 or 18",
+    );
+  });
+});
