@@ -16,22 +16,13 @@ function frameWith(skin: (x: number, y: number) => boolean, rgb: [number, number
 }
 
 describe("poolFrame", () => {
-  it("a block is skin when at least half its pixels are, and holds their mean", () => {
-    // 2x2 blocks at grid 36: the first column of each block is skin (half), in block column 0 only.
-    const half = poolFrame(
-      frameWith((x) => x === 0, [100, 150, 200]),
-      36,
-    );
-    expect([half[0], half[36 * 36], half[2 * 36 * 36]]).toEqual([100, 150, 200]);
-    expect(half[1]).toBe(0); // block column 1: no skin
-    // One pixel of four: not skin.
-    const quarter = poolFrame(
-      frameWith((x, y) => x === 0 && y % 2 === 0, [100, 150, 200]),
-      36,
-    );
-    expect([quarter[0], quarter[36 * 36], quarter[2 * 36 * 36]]).toEqual([0, 0, 0]);
+  it("a block is skin when all its pixels are, and holds their mean", () => {
+    // 2x2 blocks at grid 36: columns 0-1 are skin (block column 0 whole), column 2 too (block column 1 half).
+    const pooled = poolFrame(frameWith((x) => x <= 2, [100, 150, 200]), 36);
+    expect([pooled[0], pooled[36 * 36], pooled[2 * 36 * 36]]).toEqual([100, 150, 200]);
+    expect([pooled[1], pooled[36 * 36 + 1], pooled[2 * 36 * 36 + 1]]).toEqual([0, 0, 0]);
     // Regions 1-3 were black: not skin anywhere.
-    expect(half.subarray(3 * 36 * 36).every((v) => v === 0)).toBe(true);
+    expect(pooled.subarray(3 * 36 * 36).every((v) => v === 0)).toBe(true);
   });
 
   it("a smooth region keeps its mean's fraction of a level (dithered, not rounded block by block)", () => {
@@ -52,7 +43,12 @@ describe("poolFrame", () => {
     expect(pooled.length).toBe(frameBytesOfGrid(24));
     expect(pooled[0]).toBe(10);
     const dim = new Uint8Array(TENSOR_FRAME_BYTES);
-    for (const p of [0, 1, 72]) dim[2 * PLANE + p] = 1; // three of four pixels (0,0,1): skin, mean 0.75
+    for (const p of [0, 1, 72, 73]) dim[p] = 1; // a dark block: red 1, 0, 0, 0 over green and blue 0
+    dim[1] = 0;
+    dim[2 * PLANE + 1] = 1; // pixel 1 is (0,0,1)
+    for (const p of [72, 73]) dim[PLANE + p] = 1; // pixels 72, 73 are (1,1,0) and (0,1,0)
+    dim[73] = 0;
+    // Means (0.5, 0.5, 0.25) come to (0,0,0) against block (0,0)'s threshold: sent as (0,0,1).
     const out = poolFrame(dim, 36);
     expect([out[0], out[36 * 36], out[2 * 36 * 36]]).toEqual([0, 0, 1]);
   });

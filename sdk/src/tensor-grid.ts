@@ -1,8 +1,10 @@
 // The coarser grids of the tensor format's version 2 (docs/tensor-format.md, "Version 2"): the
 // same four regions, each 72x72 plane pooled into grid x grid blocks on the device, so a camera
 // capture is several times smaller to send. The service reads only each region's skin-masked
-// mean colour per frame, which pooling keeps: a block is skin when at least half its pixels
-// are, and then holds their mean; otherwise it is (0,0,0), "not skin". The mean is rounded
+// mean colour per frame, which pooling keeps: a block is skin when all its pixels are, and then
+// holds their mean; otherwise it is (0,0,0), "not skin". Every skin block then stands for
+// the same number of pixels, so a region's mean is exactly its 72x72 mean over those blocks
+// (the region less its ragged edge, where tracking jitter and a codec's edges are noisiest). The mean is rounded
 // against an ordered-dither threshold (8x8 Bayer), not to the nearest level: a smooth region
 // (a codec's output) has the same fraction in every block, which plain rounding would turn
 // into one rounding of the region's mean, losing a pulse of a fraction of a level; the
@@ -34,7 +36,7 @@ export function poolFrame(frame: Uint8Array, grid: TensorGrid, out?: Uint8Array)
   if (frame.byteLength !== frameBytesOfGrid(FULL)) throw new RangeError(`a frame is ${frameBytesOfGrid(FULL)} bytes`);
   if (grid === FULL) return frame;
   const f = FULL / grid;
-  const half = (f * f) / 2;
+  const whole = f * f;
   const pooled = out ?? new Uint8Array(frameBytesOfGrid(grid));
   const plane = FULL * FULL;
   for (let region = 0; region < 4; region++) {
@@ -62,7 +64,7 @@ export function poolFrame(frame: Uint8Array, grid: TensorGrid, out?: Uint8Array)
         let red = 0;
         let green = 0;
         let blue = 0;
-        if (n >= half) {
+        if (n === whole) {
           const d = BAYER_8[(by % 8) * 8 + (bx % 8)]!;
           red = Math.floor(sr / n + d);
           green = Math.floor(sg / n + d);
