@@ -612,7 +612,9 @@ describe("every route of the built app", () => {
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
       expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
-      expect(preflight.headers.get("access-control-allow-headers")).toBe("Content-Type, Authorization, X-API-Key");
+      expect(preflight.headers.get("access-control-allow-headers")).toBe(
+        "Content-Type, Content-Range, Authorization, X-API-Key",
+      );
       expect(preflight.headers.get("access-control-max-age")).toBe("86400");
       expect(preflight.headers.get("x-request-id")).toBeTruthy();
     },

@@ -2,7 +2,8 @@
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-  "Access-Control-Allow-Headers": "Content-Type, Authorization, X-API-Key",
+  // Content-Range: the chunked upload's header (docs/api.md, "Chunked upload"), sent from a page on another origin.
+  "Access-Control-Allow-Headers": "Content-Type, Content-Range, Authorization, X-API-Key",
   "Access-Control-Max-Age": "86400",
   "Access-Control-Expose-Headers": [
     "X-Request-Id",

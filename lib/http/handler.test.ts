@@ -23,7 +23,7 @@ const EXPOSED = [
 function expectCorsAndRequestId(res: Response) {
   expect(res.headers.get("access-control-allow-origin")).toBe("*");
   expect(res.headers.get("access-control-allow-methods")).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
-  expect(res.headers.get("access-control-allow-headers")).toBe("Content-Type, Authorization, X-API-Key");
+  expect(res.headers.get("access-control-allow-headers")).toBe("Content-Type, Content-Range, Authorization, X-API-Key");
   expect(res.headers.get("access-control-max-age")).toBe("86400");
   const exposed = res.headers.get("access-control-expose-headers")!.split(", ");
   for (const h of EXPOSED) expect(exposed).toContain(h);
