@@ -120,7 +120,7 @@ function traceChart(trace: Trace, t: ScanTexts): HTMLElement {
       h(
         "div",
         { class: "ticks", "aria-hidden": "true" },
-        ...ticks(trace.seconds).map((x) => h("span", { style: `left: ${(x / trace.seconds) * 100}%` }, `${x} s`)),
+        ...ticks(trace.seconds).map((x) => h("span", { style: `left: ${(x / trace.seconds) * 100}%` }, t.seconds(x))),
       ),
     ),
   );

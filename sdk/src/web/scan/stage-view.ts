@@ -169,8 +169,8 @@ export class StageView {
       this.#t.progressText(p.elapsedSeconds, p.durationSeconds, p.usableSeconds, p.neededSeconds),
     );
     ring.querySelectorAll("circle")[1]!.setAttribute("stroke-dashoffset", String(RING_C * (1 - share)));
-    text(ring.querySelector("b")!, `${Math.round(p.elapsedSeconds)} s`);
-    text(ring.querySelector("small")!, `of ${Math.round(p.durationSeconds)} s`);
+    text(ring.querySelector("b")!, this.#t.seconds(Math.round(p.elapsedSeconds)));
+    text(ring.querySelector("small")!, this.#t.ringOf(Math.round(p.durationSeconds)));
   }
 
   #updatePulse(pulse: ScanState["pulse"]): void {

@@ -59,6 +59,8 @@ export const EN = {
   checkMoving: "Hold still",
   usable: (usable: number, needed: number) => `Usable signal: ${usable.toFixed(1)} of ${needed.toFixed(0)} s needed`,
   progressLabel: "Capture progress",
+  seconds: (s: number) => `${s} s`,
+  ringOf: (s: number) => `of ${s} s`,
   progressText: (elapsed: number, duration: number, usable: number, needed: number) =>
     `${Math.round(elapsed)} of ${Math.round(duration)} seconds; ${usable.toFixed(0)} of ${needed.toFixed(0)} seconds of usable signal`,
   regionsLegend: "Regions drawn over the preview",
@@ -109,6 +111,10 @@ export const EN = {
     "Confidence bands: 0.7 and above high; 0.4 to 0.7 moderate; 0.1 to 0.4 low; 0.0 means inference failed and the values are synthetic. A wellness estimate, not a medical device.",
   inferenceTook: (ms: number) => ` Inference took ${ms} ms.`,
   waveNames: { pulse: "Pulse", breathing: "Breathing" },
+  traceLabel: (name: string, over: string, rate: number, gaps: string | null) =>
+    `${name} waveform from the service over ${over} (${rate} samples a second)${gaps ? `, with ${gaps} left out for movement or lighting` : ""}`,
+  tracesCaption: (names: string[], over: string, gaps: boolean) =>
+    `The ${names.join(" and ")} waveform${names.length > 1 ? "s" : ""} the service measured over ${over}, in relative units${gaps ? "; gaps are moments of movement or changing light it left out" : ""}.`,
 
   errors: {
     notEnoughSignal: "Not enough usable signal",

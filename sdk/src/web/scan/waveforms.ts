@@ -56,21 +56,20 @@ export const formatSeconds = (s: number) => `${Number(s.toFixed(1))} s`;
 
 /** What a trace shows, for its accessible name: the waveform, its length and rate, and its gaps. */
 export function describeTrace(trace: Trace, t: ScanTexts = EN): string {
-  const gaps =
-    trace.gapSeconds > 0 ? `, with ${formatSeconds(trace.gapSeconds)} left out for movement or lighting` : "";
-  return `${t.waveNames[trace.kind]} waveform from the service over ${formatSeconds(trace.seconds)} (${Number(
-    trace.sampleRateHz.toFixed(2),
-  )} samples a second)${gaps}`;
+  const gaps = trace.gapSeconds > 0 ? formatSeconds(trace.gapSeconds) : null;
+  const rate = Number(trace.sampleRateHz.toFixed(2));
+  return t.traceLabel(t.waveNames[trace.kind], formatSeconds(trace.seconds), rate, gaps);
 }
 
 export const traceName = (kind: WaveformKind, t: ScanTexts = EN) => t.waveNames[kind];
 
 /** The caption under the charts: which waveforms, over how long, and what their gaps are. */
 export function waveformsCaption(traces: Trace[], t: ScanTexts = EN): string {
-  const names = traces.map((tr) => traceName(tr.kind, t).toLowerCase()).join(" and ");
+  const names = traces.map((tr) => traceName(tr.kind, t).toLowerCase());
   const seconds = Math.max(...traces.map((tr) => tr.seconds));
-  const gaps = traces.some((tr) => tr.gapSeconds > 0)
-    ? "; gaps are moments of movement or changing light it left out"
-    : "";
-  return `The ${names} waveform${traces.length > 1 ? "s" : ""} the service measured over ${formatSeconds(seconds)}, in relative units${gaps}.`;
+  return t.tracesCaption(
+    names,
+    formatSeconds(seconds),
+    traces.some((tr) => tr.gapSeconds > 0),
+  );
 }
