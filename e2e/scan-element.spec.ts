@@ -191,15 +191,17 @@ test("camera refused: the help says how to allow it; a refused token: the error 
       args: ["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${y4m}`],
     }),
   );
-  await p.getByRole("button", { name: "Start scan" }).click();
+  // Keyboard only, throughout.
+  await p.getByRole("button", { name: "Start scan" }).focus();
+  await p.keyboard.press("Enter");
   const help = p.getByTestId("camera-help");
   await expect(help).toContainText("Camera access is blocked");
   await expect(help).toContainText("set Camera to Allow");
   await expect(p.getByRole("button", { name: "Start scan" })).toBeDisabled();
   await checkPage(p, "scan-element-camera-blocked", testInfo, { phone: PHONE_320 });
 
-  // Keyboard only: to the help's file button, then the picker.
-  await help.getByRole("button", { name: "Use a video file instead" }).focus();
+  // Focus went from Start (hidden while the camera was asked for) to the help's way out.
+  await expect(help.getByRole("button", { name: "Use a video file instead" })).toBeFocused();
   await p.keyboard.press("Enter");
   await expect(p.getByTestId("video-file")).toBeVisible();
   await p.locator("vitals-scan").evaluate((el) => el.setAttribute("token-url", "/api/limited-token"));

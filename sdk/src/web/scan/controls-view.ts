@@ -88,10 +88,14 @@ export class ControlsView {
     show(this.#help, blocked);
     if (blocked && this.#helpFor !== st.camera) this.#fillHelp(st.camera === "missing", choice !== "camera");
     this.#helpFor = blocked ? st.camera : null;
+    // Start and Stop take each other's place: keyboard focus follows, never lost to the page.
+    const focused = (this.element.getRootNode() as Document | ShadowRoot).activeElement;
     show(this.#start, !busy);
     show(this.#stop, busy);
     text(this.#start, st.phase === "done" || st.phase === "failed" ? t.again : t.start);
     this.#start.disabled = disabled || busy || (st.source === "camera" ? blocked : file === null);
+    if (busy && focused === this.#start) this.#stop.focus();
+    if (!busy && focused === this.#stop) (this.#start.disabled && blocked ? this.#helpFileButton : this.#start).focus();
     show(this.error, st.phase === "failed" && st.failure !== null);
     if (st.phase === "failed" && st.failure) {
       this.error.replaceChildren(h("h3", {}, st.failure.title), h("p", {}, st.failure.message));
