@@ -101,10 +101,10 @@ async function expectWaveforms(page: Page) {
   for (const name of ["Pulse", "Breathing"]) {
     const chart = figure.getByRole("img", { name: new RegExp(`^${name} waveform from the service over [\\d.]+ s`) });
     await expect(chart).toBeVisible();
-    // Drawn by recharts once it has measured its box: a line through hundreds of samples.
+    // Drawn as an SVG path: a line through hundreds of samples.
     const segments = () =>
       chart
-        .locator("path.recharts-line-curve")
+        .locator("path.line")
         .getAttribute("d")
         .then((d) => d?.match(/L/g)?.length ?? 0);
     await expect.poll(segments, { message: `${name} waveform's line` }).toBeGreaterThan(100);

@@ -45,15 +45,16 @@ function watchMarks(page: Page) {
   return page.evaluate(() => {
     const marks: { ring?: boolean; ended?: number; shown?: number } = {};
     (window as unknown as { marks: typeof marks }).marks = marks;
-    // Presence only (both are rendered only when shown): cheap enough for every mutation, where
-    // a layout per mutation would starve the capture itself.
-    const seen = (id: string) => document.querySelector(`[data-testid=${id}]`) !== null;
+    // Presence only (both are in <vitals-scan>'s shadow root only when shown): cheap enough for
+    // every mutation, where a layout per mutation would starve the capture itself.
+    const root = document.querySelector("vitals-scan")!.shadowRoot!;
+    const seen = (id: string) => root.querySelector(`[data-testid=${id}]`) !== null;
     new MutationObserver(() => {
       const ring = seen("progress-ring");
       if (ring) marks.ring = true;
       if (marks.ring && !ring) marks.ended ??= Date.now();
       if (marks.ended && seen("result-card")) marks.shown ??= Date.now();
-    }).observe(document.body, { subtree: true, childList: true });
+    }).observe(root, { subtree: true, childList: true });
   });
 }
 
@@ -120,6 +121,8 @@ test("Try it uploads while capturing: open, 10 Mbit/s with 40 ms, and offline fo
   ).newPage();
   await logIn(page, email, password);
   await page.goto("/try-it");
+  // The scan is <vitals-scan>: its shadow root is there once the element is registered.
+  await page.waitForFunction(() => document.querySelector("vitals-scan")?.shadowRoot);
 
   const open = await scan(page, OPEN);
   console.log(`open: result ${open.resultMs} ms after the capture's end; ${JSON.stringify(open)}`);

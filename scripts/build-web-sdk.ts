@@ -1,4 +1,4 @@
-// npm run build:web: the browser entry of the SDK and its face-model worker, bundled with
+// npm run build:web: the browser entry of the SDK, the <vitals-scan> element and its face-model worker, bundled with
 // esbuild into public/sdk/ (a plain page can `import` /sdk/vitals-web.js, which loads its
 // chunks from public/sdk/chunks/ when it needs them), and the face model and tfjs WebAssembly
 // files copied from node_modules into public/models/, so nothing is fetched from a CDN. Part
@@ -30,7 +30,10 @@ async function bundle() {
   rmSync(path.join(pub, "sdk"), { recursive: true, force: true });
   await build({
     entryPoints: {
-      "vitals-web": path.join(root, "sdk/src/web/index.ts"),
+      // The capture API alone (the element is not in it: a page with its own UI does not load it).
+      "vitals-web": path.join(root, "sdk/src/web/capture-api.ts"),
+      // <vitals-scan>: importing it registers the element (docs/sdk.md, "The <vitals-scan> element").
+      "vitals-scan": path.join(root, "sdk/src/web/scan/register.ts"),
       "face-worker": path.join(root, "sdk/src/web/face-worker.ts"),
     },
     outdir: path.join(pub, "sdk"),

@@ -1,8 +1,21 @@
 // The quick-start page's snippets, filled with this service's address and the developer's
 // own test key prefix. The key itself is read from $VITALS_API_KEY: it is never shown again.
+import { elementSnippet } from "@/components/try-it/scan-snippet";
+
 export function quickstartSnippets(baseUrl: string, testPrefix?: string) {
   const keyHint = testPrefix ? `${testPrefix}…` : "ck_test_…";
   return {
+    scanElement: elementSnippet(baseUrl),
+    tokenEndpoint: `// Your server's /api/vitals-token (any stack; here Node 20+): a client token for this page's origin,
+// minted with your secret key, which never reaches the browser.
+export async function POST(req: Request) {
+  const res = await fetch("${baseUrl}/sdk/client-token", {
+    method: "POST",
+    headers: { "X-API-Key": process.env.VITALS_API_KEY!, "Content-Type": "application/json" },
+    body: JSON.stringify({ origins: [new URL(req.url).origin], ttl_seconds: 300, max_scans: 1 }),
+  });
+  return new Response(await res.text(), { status: res.status, headers: { "Content-Type": "application/json" } });
+}`,
     exportKey: `export VITALS_API_KEY="${keyHint}"   # paste your full test key`,
     start: [
       `curl -sS --fail-with-body -X POST "${baseUrl}/sdk/session/start" \\`,

@@ -9,9 +9,10 @@ import { shownHeartRate } from "../fixtures/pulse-waveform";
 // pace, so it must be the page's own).
 
 export async function watchCameraPace(page: Page, videoSelector: string): Promise<void> {
-  await page.evaluate(
-    ([selector, bits, block]) => {
-      const video = document.querySelector<HTMLVideoElement>(selector)!;
+  // A locator, which finds the video inside an open shadow root too (<vitals-scan>'s preview).
+  await page.locator(videoSelector).evaluate(
+    (element, [bits, block]) => {
+      const video = element as HTMLVideoElement;
       const ctx = new OffscreenCanvas(bits * block, block).getContext("2d", { willReadFrequently: true })!;
       const clock: [number, number][] = [];
       (window as unknown as { cameraClock: [number, number][] }).cameraClock = clock;
@@ -25,7 +26,7 @@ export async function watchCameraPace(page: Page, videoSelector: string): Promis
       };
       video.requestVideoFrameCallback(tick);
     },
-    [videoSelector, INDEX_BITS, INDEX_BLOCK] as const,
+    [INDEX_BITS, INDEX_BLOCK] as const,
   );
 }
 

@@ -10,10 +10,16 @@ async function settle(page: Page) {
 }
 
 /**
- * At desktop and phone widths (and in dark mode at desktop width): a full-page screenshot into the test output,
+ * At desktop and phone widths (375 px unless `phone` says otherwise; and in dark mode at desktop width): a full-page screenshot into the test output,
  * no axe violation (WCAG 2.1 A/AA), and at phone width no sideways scrolling.
  */
-export async function checkPage(page: Page, name: string, testInfo: TestInfo, opts: { dark?: boolean } = {}) {
+export async function checkPage(
+  page: Page,
+  name: string,
+  testInfo: TestInfo,
+  opts: { dark?: boolean; phone?: { width: number; height: number } } = {},
+) {
+  const phone = opts.phone ?? PHONE;
   const original = page.viewportSize() ?? DESKTOP;
   const schemes: ("light" | "dark")[] = opts.dark === false ? ["light"] : ["light", "dark"];
   for (const scheme of schemes) {
@@ -24,7 +30,7 @@ export async function checkPage(page: Page, name: string, testInfo: TestInfo, op
         ? ([["desktop", DESKTOP]] as const)
         : ([
             ["desktop", DESKTOP],
-            ["phone", PHONE],
+            ["phone", phone],
           ] as const);
     for (const [label, size] of sizes) {
       await page.setViewportSize(size);
@@ -60,9 +66,10 @@ export async function checkPage(page: Page, name: string, testInfo: TestInfo, op
             );
           return { scroll: document.documentElement.scrollWidth, view: window.innerWidth, wide };
         });
-        expect(widths.scroll, `${name} scrolls sideways at 375 px: ${widths.wide.join("; ")}`).toBeLessThanOrEqual(
-          widths.view,
-        );
+        expect(
+          widths.scroll,
+          `${name} scrolls sideways at ${phone.width} px: ${widths.wide.join("; ")}`,
+        ).toBeLessThanOrEqual(widths.view);
       }
     }
   }

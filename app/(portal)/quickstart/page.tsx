@@ -36,6 +36,16 @@ export default async function QuickstartPage() {
           and the snippets below will name it.
         </Alert>
       )}
+      <h2 className={step}>A scan in your web page: one tag</h2>
+      <p className={text}>
+        <code>&lt;vitals-scan&gt;</code> is the whole scan (camera or video file, live feedback, the result) in any
+        page, any framework. Copy this deployment&apos;s <code>public/sdk/</code> and <code>public/models/</code> to
+        your site, and give it a <code>token-url</code>: your server&apos;s endpoint that mints a short-lived client
+        token with your key (docs/sdk.md, &ldquo;The &lt;vitals-scan&gt; element&rdquo;).
+      </p>
+      <CodeBlock label="HTML: a scan in one tag" code={s.scanElement} testId="snippet-scan-element" />
+      <CodeBlock label="Your server: the token endpoint" code={s.tokenEndpoint} testId="snippet-token-endpoint" />
+      <p className={text}>Or from your own code, step by step:</p>
       <h2 className={step}>1. Keep your key in an environment variable</h2>
       <p className={text}>
         The full key was shown once, when you created it. Keep it out of source code and out of your app bundle.

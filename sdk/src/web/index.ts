@@ -1,8 +1,6 @@
 // Public interface of @vitals/sdk/web: a scan from a camera or a video, in the browser.
-export { VitalsCapture, type CaptureOptions, type CaptureSource, type CaptureStats } from "./capture.js";
-export { CaptureError, type CaptureFailure } from "./errors.js";
-export type { CaptureEvents, CaptureStage, Listener, PulseReading } from "./events.js";
-export type { Box, RegionLayout } from "./face-regions.js";
-export { VitalsApiError, VitalsNetworkError, InvalidApiKeyError } from "../errors.js";
-export type { Demographics, Result, ResultInclude, Vitals, Waveform, Waveforms, WithMeta } from "../types.js";
-export { DEFAULT_CAPTURE_GRID, TENSOR_GRIDS, type TensorGrid } from "../tensor-grid.js";
+export * from "./capture-api.js";
+// <vitals-scan>: the whole scan UI in one tag (public/sdk/vitals-scan.js registers it).
+export { VitalsScan, defineVitalsScan, type VitalsScanEvents } from "./scan/vitals-scan.js";
+export type { ScanTexts } from "./scan/texts.js";
+export type { ScanFailure } from "./scan/scan-failure.js";

@@ -1,4 +1,5 @@
-import type { Result, Waveform } from "@/sdk/src/web/index";
+import type { Result, Waveform } from "../../types.js";
+import { EN, type ScanTexts } from "./texts.js";
 
 // The service's waveforms of a scan (`result.waveforms`, asked for with include: ["waveform"];
 // docs/api.md, "Waveforms"), turned into what the result card draws: points in seconds, with a
@@ -19,8 +20,6 @@ export type Trace = {
 
 /** More points than this are thinned (a 120 s scan at 60 Hz is 7,200); a 20 s scan at 30 Hz is 600. */
 export const MAX_POINTS = 1200;
-
-const NAMES: Record<WaveformKind, string> = { pulse: "Pulse", breathing: "Breathing" };
 
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
@@ -56,22 +55,21 @@ export function readWaveforms(result: Pick<Result, "waveforms"> | null | undefin
 export const formatSeconds = (s: number) => `${Number(s.toFixed(1))} s`;
 
 /** What a trace shows, for its accessible name: the waveform, its length and rate, and its gaps. */
-export function describeTrace(trace: Trace): string {
-  const gaps =
-    trace.gapSeconds > 0 ? `, with ${formatSeconds(trace.gapSeconds)} left out for movement or lighting` : "";
-  return `${NAMES[trace.kind]} waveform from the service over ${formatSeconds(trace.seconds)} (${Number(
-    trace.sampleRateHz.toFixed(2),
-  )} samples a second)${gaps}`;
+export function describeTrace(trace: Trace, t: ScanTexts = EN): string {
+  const gaps = trace.gapSeconds > 0 ? formatSeconds(trace.gapSeconds) : null;
+  const rate = Number(trace.sampleRateHz.toFixed(2));
+  return t.traceLabel(t.waveNames[trace.kind], formatSeconds(trace.seconds), rate, gaps);
 }
 
-export const traceName = (kind: WaveformKind) => NAMES[kind];
+export const traceName = (kind: WaveformKind, t: ScanTexts = EN) => t.waveNames[kind];
 
 /** The caption under the charts: which waveforms, over how long, and what their gaps are. */
-export function waveformsCaption(traces: Trace[]): string {
-  const names = traces.map((t) => traceName(t.kind).toLowerCase()).join(" and ");
-  const seconds = Math.max(...traces.map((t) => t.seconds));
-  const gaps = traces.some((t) => t.gapSeconds > 0)
-    ? "; gaps are moments of movement or changing light it left out"
-    : "";
-  return `The ${names} waveform${traces.length > 1 ? "s" : ""} the service measured over ${formatSeconds(seconds)}, in relative units${gaps}.`;
+export function waveformsCaption(traces: Trace[], t: ScanTexts = EN): string {
+  const names = traces.map((tr) => traceName(tr.kind, t).toLowerCase());
+  const seconds = Math.max(...traces.map((tr) => tr.seconds));
+  return t.tracesCaption(
+    names,
+    formatSeconds(seconds),
+    traces.some((tr) => tr.gapSeconds > 0),
+  );
 }

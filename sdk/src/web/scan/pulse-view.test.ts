@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PulseReading } from "@/sdk/src/web/index";
-import { ANNOUNCE_EVERY_MS, provisionalRate, pulseAnnouncement, pulsePoints, rateLabel } from "./pulse-view";
+import type { PulseReading } from "../events.js";
+import { ANNOUNCE_EVERY_MS, provisionalRate, pulseAnnouncement, pulsePoints, rateLabel } from "./pulse-view.js";
 
 const reading = (heartRate: number | null, seconds = 10): PulseReading => ({
   provisional: true,

@@ -1,5 +1,6 @@
-// How the Try it page draws and words the SDK's provisional live pulse (live-pulse.tsx).
-import type { PulseReading } from "@/sdk/src/web/index";
+// How <vitals-scan> draws and words the SDK's provisional live pulse (live-pulse-view.ts).
+import type { PulseReading } from "../events.js";
+import { EN, type ScanTexts } from "./texts.js";
 
 /** The waveform's SVG viewBox. */
 export const PULSE_VIEW = { width: 300, height: 48 } as const;
@@ -24,11 +25,11 @@ export function pulsePoints(waveform: readonly number[]): string {
 const RATE_AFTER_S = 8;
 
 /** The line beside the wave: the rate, or why there is none yet. */
-export function rateLabel(pulse: PulseReading | null): string {
+export function rateLabel(pulse: PulseReading | null, t: ScanTexts = EN): string {
   const rate = provisionalRate(pulse);
-  if (rate !== null) return `about ${rate} bpm`;
-  if (!pulse?.waveform.length) return "needs 5 s of steady face";
-  return pulse.seconds < RATE_AFTER_S ? "rate in a few seconds" : "signal too weak for a rate";
+  if (rate !== null) return t.rateAbout(rate);
+  if (!pulse?.waveform.length) return t.rateNeedsFace;
+  return pulse.seconds < RATE_AFTER_S ? t.rateSoon : t.rateWeak;
 }
 
 /** The provisional rate as shown, whole bpm; null when there is none to show. */
@@ -40,7 +41,12 @@ export function provisionalRate(pulse: PulseReading | null): number | null {
  * What the polite live region says next, or null to leave it as it is: the provisional rate,
  * once it is known and then at most every ANNOUNCE_EVERY_MS (`lastAt`: when it last spoke, ms).
  */
-export function pulseAnnouncement(rate: number | null, now: number, lastAt: number | null): string | null {
+export function pulseAnnouncement(
+  rate: number | null,
+  now: number,
+  lastAt: number | null,
+  t: ScanTexts = EN,
+): string | null {
   if (rate === null || (lastAt !== null && now - lastAt < ANNOUNCE_EVERY_MS)) return null;
-  return `Provisional pulse about ${rate} beats per minute.`;
+  return t.rateSpoken(rate);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Vitals } from "@/sdk/src/web/index";
-import { perVitalConfidence, reasonAdvice } from "./vital-quality";
+import type { Vitals } from "../../types.js";
+import { perVitalConfidence, reasonAdvice } from "./vital-quality.js";
 
 const vitals: Vitals = {
   heart_rate: 72,
@@ -20,7 +20,7 @@ const vitals: Vitals = {
   },
 };
 
-describe("per-vital quality on the Try it page", () => {
+describe("per-vital quality in <vitals-scan>", () => {
   it("reads each vital's confidence from vitals.quality, blood pressure for both pressures", () => {
     expect(perVitalConfidence(vitals)).toEqual({
       heart_rate: 0.35,

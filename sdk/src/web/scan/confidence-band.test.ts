@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confidenceBand } from "./confidence-band";
+import { confidenceBand } from "./confidence-band.js";
 
 describe("confidenceBand", () => {
   it("follows the spec's bands at their edges", () => {

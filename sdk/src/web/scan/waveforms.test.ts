@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { completedResultSchema } from "@/lib/openapi/responses";
-import type { Result } from "@/sdk/src/web/index";
-import { waveforms } from "@/sdk/test/fake-service";
-import { describeTrace, MAX_POINTS, readWaveforms, waveformsCaption } from "./waveforms";
+import type { Result } from "../../types.js";
+import { waveforms } from "../../../test/fake-service.js";
+import { describeTrace, MAX_POINTS, readWaveforms, waveformsCaption } from "./waveforms.js";
 
 const vitals = {
   heart_rate: 72,
