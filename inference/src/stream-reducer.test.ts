@@ -64,3 +64,19 @@ describe("StreamReducer", () => {
     expect(await reducer.finish(new Uint8Array(HEADER_BYTES))).toBeNull();
   });
 });
+
+describe("StreamReducer on a broken gzip body", () => {
+  it("a body that stops being gzip midway: every write settles, and finish() answers null (the file is read), never a hang", async () => {
+    const { tensor } = scan(true);
+    const broken = new Uint8Array(tensor);
+    for (let i = Math.floor(broken.length / 2); i < Math.floor(broken.length / 2) + 4096; i++) broken[i] = 0xff;
+    const reducer = new StreamReducer();
+    const hang = (ms: number) => new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), ms).unref());
+    for (let at = HEADER_BYTES; at < broken.length; at += 2_097_152) {
+      const wrote = reducer.write(broken.subarray(at, Math.min(at + 2_097_152, broken.length))).then(() => "ok");
+      expect(await Promise.race([wrote, hang(5_000)])).toBe("ok");
+    }
+    expect(reducer.failed).toMatch(/gzip body is invalid/);
+    expect(await reducer.finish(broken.subarray(0, HEADER_BYTES))).toBeNull();
+  });
+});

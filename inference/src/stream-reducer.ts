@@ -69,7 +69,13 @@ export class StreamReducer {
     this.#stored += bytes.byteLength;
     if (!this.#gzip) return this.#take(bytes);
     const inflater = this.#inflater!;
-    if (!inflater.write(bytes)) await new Promise<void>((resolve) => inflater.once("drain", resolve));
+    if (inflater.write(bytes)) return;
+    // Wait for room, or for the stream's end or failure: zlib takes nothing more once the gzip
+    // stream has ended (bytes past it are not the tensor's), and then 'drain' never comes.
+    await new Promise<void>((resolve) => {
+      inflater.once("drain", resolve);
+      void this.#inflated!.then(resolve);
+    });
   }
 
   #openInflater(): void {

@@ -10,6 +10,9 @@ import { logger } from "@/lib/logger";
 // instance, a restart, or anything out of order drops it, and upload-complete then reads the
 // file as always. It is health data like the tensor and goes with it (forgetReduction).
 
+/** How long upload-complete waits for a reduction to settle before reading the file instead. */
+export const REDUCTION_WAIT_MS = 5_000;
+
 type Entry = {
   /** Set once the inference package is loaded (the first chunk waits for it). */
   reducer?: StreamReducer;
@@ -107,7 +110,16 @@ export async function takeReduction(sessionId: string): Promise<ReducedTensor | 
   const entry = entries.get(sessionId);
   entries.delete(sessionId);
   if (!entry?.done) return null;
-  return entry.done.catch(() => null);
+  // The reduction trails the last chunk by milliseconds; one still unsettled after this long
+  // is not waited for: the file gives the same answer (a scan never waits on it forever).
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => {
+      logger.warn("reduction not done in time: reading the file", { waited_ms: REDUCTION_WAIT_MS });
+      resolve(null);
+    }, REDUCTION_WAIT_MS);
+  });
+  return Promise.race([entry.done.catch(() => null), late]).finally(() => clearTimeout(timer));
 }
 
 /** The tensor went (processed, replaced, expired): its reduction goes too. */

@@ -61,11 +61,25 @@ async function uplink(target: number, rate: number): Promise<{ port: number; clo
       s.on("close", () => sockets.delete(s));
     }
     let free = 0;
+    // One queue, delivered in order by one timer at a time: a timer per piece would fire out of
+    // order (Node rounds each delay to whole ms from its own start) and reorder the bytes.
+    const queue: { at: number; data: Buffer }[] = [];
+    let waiting = false;
+    const schedule = () => {
+      if (waiting || queue.length === 0) return;
+      waiting = true;
+      setTimeout(deliver, Math.max(1, queue[0]!.at - performance.now()));
+    };
+    const deliver = () => {
+      waiting = false;
+      while (queue.length > 0 && queue[0]!.at <= performance.now()) upstream.write(queue.shift()!.data);
+      schedule();
+    };
     client.on("data", (data: Buffer) => {
       const now = performance.now();
       free = Math.max(free, now) + (rate ? (data.length / rate) * 1000 : 0);
-      const at = free + RTT_MS / 2;
-      setTimeout(() => upstream.write(data), Math.max(0, at - now));
+      queue.push({ at: free + RTT_MS / 2, data });
+      schedule();
       // Back-pressure: the client waits while the paced queue is long.
       if (rate && free - now > 200) {
         client.pause();

@@ -215,6 +215,22 @@ describe("chunked PUT {upload_url}", () => {
     for (const grid of ["36", "72", null]) expect((await scan(grid)).heart_rate).toBe(whole.heart_rate);
   });
 
+  it("a gzip body broken midway, in 2 MiB chunks: upload-complete answers fallback vitals at once, never hangs", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const { tensor } = syntheticTensor({ gzip: true, frameCount: 600, seed: 9 });
+    const broken = new Uint8Array(tensor);
+    broken.fill(0xff, Math.floor(broken.length / 2), Math.floor(broken.length / 2) + 4096);
+    const s = await (await startSession({ key: live.key })).json();
+    for (let at = 36; at < broken.length; at += 2_097_152)
+      expect((await chunk(s.upload_url, broken, at, Math.min(at + 2_097_152, broken.length) - 1)).status).toBe(308);
+    expect((await header(s.upload_url, broken)).status).toBe(200);
+    const started = performance.now();
+    const res = await uploadComplete({ key: live.key }, { session_id: s.session_id });
+    expect(res.status).toBe(200);
+    expect((await res.json()).vitals.confidence).toBe(0);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it("an abandoned chunked upload's reduction goes with its tensor", async () => {
     const { id, url } = await newSession();
     const { tensor } = syntheticTensor({ gzip: true });
