@@ -18,7 +18,10 @@ function frameWith(skin: (x: number, y: number) => boolean, rgb: [number, number
 describe("poolFrame", () => {
   it("a block is skin when all its pixels are, and holds their mean", () => {
     // 2x2 blocks at grid 36: columns 0-1 are skin (block column 0 whole), column 2 too (block column 1 half).
-    const pooled = poolFrame(frameWith((x) => x <= 2, [100, 150, 200]), 36);
+    const pooled = poolFrame(
+      frameWith((x) => x <= 2, [100, 150, 200]),
+      36,
+    );
     expect([pooled[0], pooled[36 * 36], pooled[2 * 36 * 36]]).toEqual([100, 150, 200]);
     expect([pooled[1], pooled[36 * 36 + 1], pooled[2 * 36 * 36 + 1]]).toEqual([0, 0, 0]);
     // Regions 1-3 were black: not skin anywhere.
