@@ -3,8 +3,8 @@ import path from "node:path";
 import { e2eSettings } from "./e2e/support/server";
 
 // The portal's browser tests: the production build (npm run build first) started the way
-// `npm start` starts it, on a free port, PostgreSQL from TEST_DATABASE_URL (or a database of
-// its own), e-mail into a temporary outbox the tests read. E2E_BASE_URL points at a running
+// `npm start` starts it, on a free port, on a PostgreSQL database of the run's own (migrated by
+// the start, dropped at the end), e-mail into a temporary outbox the tests read. E2E_BASE_URL points at a running
 // server instead (then E2E_OUTBOX must name its outbox).
 const s = e2eSettings();
 

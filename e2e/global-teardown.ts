@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 
-// Drops the database the run created for itself (never one CI handed in as TEST_DATABASE_URL).
+// Drops the database the run created for itself (never one handed in as E2E_DATABASE_URL).
 export default function globalTeardown() {
   const name = process.env.E2E_CREATED_DB;
   if (!name) return;

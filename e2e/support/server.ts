@@ -41,8 +41,9 @@ export function e2eSettings() {
     mkdirSync(path.join(process.env.E2E_DIR, "outbox"), { recursive: true });
   }
   process.env.E2E_OUTBOX ??= path.join(process.env.E2E_DIR, "outbox");
-  if (process.env.E2E_START_SERVER === "1")
-    process.env.E2E_DATABASE_URL ??= process.env.TEST_DATABASE_URL || createDatabase();
+  // A database of the run's own, never TEST_DATABASE_URL: servers the unit and integration
+  // tests started there (each with a secret of its own) could take this run's webhook deliveries.
+  if (process.env.E2E_START_SERVER === "1") process.env.E2E_DATABASE_URL ??= createDatabase();
   return {
     baseURL: process.env.E2E_BASE_URL,
     port: process.env.E2E_PORT,
