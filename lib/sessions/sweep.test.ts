@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env, resetEnv } from "@/lib/env";
 import { setSdkClock } from "@/lib/http/with-api-key";
@@ -9,26 +9,12 @@ import { chunkDir, tensorExists, tensorPath } from "@/lib/storage/local-storage"
 import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
 import { createApiKey, createDeveloperWithKeys, fillRateWindow } from "@/test/fixtures";
 import { mintedToken, pollResult, startSession, TOKEN_ORIGIN, uploadTensor } from "@/test/sdk-client";
-import { applyMigrations } from "@/lib/migrations/apply-migrations";
-import { withMigrationExecutor } from "@/lib/migrations/executors";
-import { createDatabase, dropDatabase } from "@/test/pg-admin";
+import { runOnOwnDatabase } from "@/test/own-database";
 import { sweep } from "./sweep";
 
 // A database of its own: the sweep deletes every expired session and client token, and sweeps
 // at a clock minutes ahead would take those of the test files running beside this one.
-let database: { name: string; url: string } | undefined;
-
-beforeAll(async () => {
-  database = await createDatabase("vitals_sweep");
-  await withMigrationExecutor({ databaseUrl: database.url, embeddedDir: "" }, applyMigrations);
-  process.env.DATABASE_URL = database.url;
-  resetEnv();
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  if (database) await dropDatabase(database.name);
-});
+runOnOwnDatabase("vitals_sweep");
 
 afterEach(() => {
   setSdkClock(() => new Date());

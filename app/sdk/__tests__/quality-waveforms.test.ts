@@ -1,7 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { applyMigrations } from "@/lib/migrations/apply-migrations";
-import { withMigrationExecutor } from "@/lib/migrations/executors";
-import { createDatabase, dropDatabase } from "@/test/pg-admin";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import { setSdkClock } from "@/lib/http/with-api-key";
@@ -10,22 +7,11 @@ import { dumpDatabase } from "@/test/dump-database";
 import { createDeveloperWithKeys } from "@/test/fixtures";
 import { pollResult, startSession, uploadComplete, uploadTensor } from "@/test/sdk-client";
 import { syntheticTensor } from "@/test/tensors";
+import { runOnOwnDatabase } from "@/test/own-database";
 
 // A database of its own: a sweep at a clock past the results' TTL deletes every expired session
 // and client token, those of the test files running beside this one too.
-let ownDatabase: { name: string; url: string } | undefined;
-
-beforeAll(async () => {
-  ownDatabase = await createDatabase("vitals_sweeps");
-  await withMigrationExecutor({ databaseUrl: ownDatabase.url, embeddedDir: "" }, applyMigrations);
-  process.env.DATABASE_URL = ownDatabase.url;
-  resetEnv();
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  if (ownDatabase) await dropDatabase(ownDatabase.name);
-});
+runOnOwnDatabase("vitals_sweeps");
 
 afterEach(() => {
   setSdkClock(() => new Date());
