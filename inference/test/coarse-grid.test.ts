@@ -9,9 +9,9 @@ import { analyzeBuffer, analyzeReduced } from "../src/pipeline.js";
 import { StreamReducer, reduceFrame } from "../src/stream-reducer.js";
 import { synthesizeFrames } from "../src/synth/synthesize.js";
 import { decodeTensor, encodeTensor } from "../src/tensor-codec.js";
-import { FRAME_BYTES, HEADER_BYTES, TensorError } from "../src/tensor-format.js";
+import { FRAME_BYTES, HEADER_BYTES } from "../src/tensor-format.js";
 import { upsampleToFull } from "../src/tensor-grid.js";
-import { withField } from "./helpers.js";
+import { codeOf, withField } from "./helpers.js";
 
 const synth = synthesizeFrames({ seed: 23, heartRate: 96, frameCount: 450, noise: 2 });
 
@@ -25,16 +25,6 @@ function pooled(grid: TensorGrid): Uint8Array {
       out.subarray(t * size, (t + 1) * size),
     );
   return out;
-}
-
-async function codeOf(buf: Uint8Array): Promise<string> {
-  try {
-    await decodeTensor(buf);
-    return "OK";
-  } catch (e) {
-    expect(e).toBeInstanceOf(TensorError);
-    return (e as TensorError).code;
-  }
 }
 
 const body36 = pooled(36);

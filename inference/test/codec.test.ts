@@ -1,8 +1,8 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { crc32, crc32Portable, crc32Update } from "../src/crc32.js";
-import { FRAME_BYTES, HEADER_BYTES, TensorError, decodeTensor, encodeTensor, parseHeader } from "../src/index.js";
-import { flatFrames, withField } from "./helpers.js";
+import { FRAME_BYTES, HEADER_BYTES, decodeTensor, encodeTensor, parseHeader } from "../src/index.js";
+import { codeOf, flatFrames, withField } from "./helpers.js";
 
 const frames = (() => {
   const f = flatFrames(150);
@@ -11,16 +11,6 @@ const frames = (() => {
 })();
 const raw = encodeTensor(frames, { frameCount: 150, fps: 30, captureStartedAt: 1_700_000_000 });
 const gz = encodeTensor(frames, { frameCount: 150, fps: 30, gzip: true });
-
-async function codeOf(buf: Uint8Array): Promise<string> {
-  try {
-    await decodeTensor(buf);
-    return "OK";
-  } catch (e) {
-    expect(e).toBeInstanceOf(TensorError);
-    return (e as TensorError).code;
-  }
-}
 
 /** Rewrites the header's CRC for a changed body, so only the rule under test fails. */
 function gzipPayload(body: Uint8Array, frameCount: number, crcOf: Uint8Array): Buffer {

@@ -1,4 +1,12 @@
-import { FRAME_BYTES, encodeTensor, synthesizeFrames, type SynthOptions } from "../src/index.js";
+import { expect } from "vitest";
+import {
+  FRAME_BYTES,
+  TensorError,
+  decodeTensor,
+  encodeTensor,
+  synthesizeFrames,
+  type SynthOptions,
+} from "../src/index.js";
 
 /** A valid payload of a synthetic scan (150 frames by default: the smallest legal one). */
 export function syntheticTensor(opts: Partial<SynthOptions> & { gzip?: boolean } = {}): Buffer {
@@ -19,4 +27,15 @@ export function withField(buf: Buffer, offset: number, size: 1 | 2 | 4, value: n
   else if (size === 2) copy.writeUInt16LE(value, offset);
   else copy.writeUInt32LE(value >>> 0, offset);
   return copy;
+}
+
+/** "OK" when the decoder takes `buf`, else the TensorError code it rejects it with. */
+export async function codeOf(buf: Uint8Array): Promise<string> {
+  try {
+    await decodeTensor(buf);
+    return "OK";
+  } catch (e) {
+    expect(e).toBeInstanceOf(TensorError);
+    return (e as TensorError).code;
+  }
 }
