@@ -54,6 +54,7 @@ export default defineConfig({
           APP_URL: s.baseURL,
           DATABASE_URL: s.databaseUrl!,
           DATA_DIR: path.join(s.dir, "data"),
+          ...s.sharedSettings,
           MAIL_OUTBOX_DIR: s.outbox,
           SMTP_URL: "",
           REQUIRE_APPROVAL: "false",
@@ -61,8 +62,6 @@ export default defineConfig({
           // very window the SDK routes count in (a per-bundle copy once showed 0).
           RATE_LIMIT_STORE: "memory",
           STRIPE_SECRET_KEY: "",
-          // The webhook test's receiver listens on 127.0.0.1, which production refuses by default.
-          WEBHOOK_ALLOW_LOOPBACK: "true",
         },
       }
     : undefined,

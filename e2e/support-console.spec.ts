@@ -8,7 +8,7 @@ import { checkPage } from "./support/page-checks";
 import { enrolTotp, logIn, makeStaff, signUpVerified } from "./support/accounts";
 import { createKey, keyRow } from "./support/keys";
 import { mailFromOutbox } from "./support/outbox";
-import { freePortHere } from "./support/server";
+import { e2eSettings, freePortHere } from "./support/server";
 import { FAILED_REQUESTS_THRESHOLD } from "../lib/support/schemas";
 import { recordAction, replayAction, supportActions, type RecordedAction } from "./support/server-actions";
 
@@ -47,6 +47,8 @@ test.beforeAll(async ({ playwright, browser }) => {
       NEXT_TELEMETRY_DISABLED: "1",
       DATABASE_URL: process.env.E2E_DATABASE_URL!,
       DATA_DIR: path.join(process.env.E2E_DIR!, "approval-data"),
+      // The same keys and webhook settings as the run's main server on the same database.
+      ...e2eSettings().sharedSettings,
       MAIL_OUTBOX_DIR: process.env.E2E_OUTBOX!,
       SMTP_URL: "",
       REQUIRE_APPROVAL: "true",

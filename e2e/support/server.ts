@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -44,6 +45,11 @@ export function e2eSettings() {
   // A database of the run's own, never TEST_DATABASE_URL: servers the unit and integration
   // tests started there (each with a secret of its own) could take this run's webhook deliveries.
   if (process.env.E2E_START_SERVER === "1") process.env.E2E_DATABASE_URL ??= createDatabase();
+  // Every server of the run shares these, as a deployment's instances do: the support console's
+  // second server on this database takes webhook deliveries too, and would otherwise fail them
+  // (its own generated key cannot open the signing secrets; loopback receivers refused).
+  process.env.E2E_NEXTAUTH_SECRET ??= randomBytes(32).toString("hex");
+  process.env.E2E_UPLOAD_SIGNING_SECRET ??= randomBytes(32).toString("hex");
   return {
     baseURL: process.env.E2E_BASE_URL,
     port: process.env.E2E_PORT,
@@ -51,6 +57,12 @@ export function e2eSettings() {
     outbox: process.env.E2E_OUTBOX,
     databaseUrl: process.env.E2E_DATABASE_URL,
     startServer: process.env.E2E_START_SERVER === "1",
+    sharedSettings: {
+      // The webhook test's receiver listens on 127.0.0.1, which production refuses by default.
+      WEBHOOK_ALLOW_LOOPBACK: "true",
+      NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET!,
+      UPLOAD_SIGNING_SECRET: process.env.E2E_UPLOAD_SIGNING_SECRET!,
+    },
   };
 }
 
