@@ -103,15 +103,16 @@ describe("inference pool", () => {
   });
 
   it("a scan's time limit starts when a thread takes it; waiting for one has its own limit (BUSY)", async () => {
-    const options = { threads: 1, timeoutMs: 2000, workerFile: join(pkg, "test/fixtures/faulty-worker.mjs") };
+    // A scan is ~1.2 s asleep plus its analysis; 3 s leaves the analysis room on a loaded machine.
+    const options = { threads: 1, timeoutMs: 3000, workerFile: join(pkg, "test/fixtures/faulty-worker.mjs") };
     const busy = dist.createInferencePool(options as Parameters<Dist["createInferencePool"]>[0]);
     const impatient = dist.createInferencePool({ ...options, queueWaitMs: 500 } as Parameters<
       Dist["createInferencePool"]
     >[0]);
     try {
-      // Three scans of ~1.3 s on one thread: the last waits ~2.6 s, more than the 2 s limit, and is measured.
-      const outs = await Promise.all([1, 2, 3].map(() => busy.analyzeFile(join(dir, "slow.bin"))));
-      expect(outs.map((o) => o.ok)).toEqual([true, true, true]);
+      // Four scans of ~1.3 s on one thread: the last waits ~3.9 s, more than the 3 s limit, and is measured.
+      const outs = await Promise.all([1, 2, 3, 4].map(() => busy.analyzeFile(join(dir, "slow.bin"))));
+      expect(outs.map((o) => o.ok)).toEqual([true, true, true, true]);
       const [first, second] = await Promise.all([
         impatient.analyzeFile(join(dir, "slow.bin")),
         impatient.analyzeFile(join(dir, "slow.bin")),
