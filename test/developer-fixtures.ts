@@ -15,10 +15,11 @@ export async function developerWithToken(
       name: "Grace",
       passwordHash: await hashPassword(password),
       status: opts.status ?? "active",
-      plan: opts.plan ?? "starter",
       emailVerifiedAt: opts.verified === false ? null : new Date(),
     },
   });
+  if (opts.plan && opts.plan !== "starter")
+    await db.organization.update({ where: { id: dev.id }, data: { plan: opts.plan } });
   const { id_token } = await issueIdToken(dev);
   return { dev, token: id_token, password };
 }

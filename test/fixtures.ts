@@ -7,17 +7,20 @@ import { generateApiKey } from "@/lib/keys/key-format";
 export async function createDeveloper(
   opts: { status?: DeveloperStatus; plan?: Plan; role?: "developer" | "staff" } = {},
 ) {
-  return db.developer.create({
+  const developer = await db.developer.create({
     data: {
       email: `dev-${randomUUID()}@example.test`,
       name: "Test Developer",
       passwordHash: "not-a-real-hash",
       status: opts.status ?? "active",
-      plan: opts.plan ?? "starter",
       role: opts.role ?? "developer",
       emailVerifiedAt: opts.status === "pending" ? null : new Date(),
     },
   });
+  // Its personal organization (made with the account, same id) holds the plan.
+  const plan = opts.plan ?? "starter";
+  if (plan !== "starter") await db.organization.update({ where: { id: developer.id }, data: { plan } });
+  return { ...developer, plan };
 }
 
 export async function createApiKey(
@@ -62,3 +65,10 @@ export async function fillRateWindow(developerId: string, times: Date[]) {
   const { rateLimiter } = await import("@/lib/limits/rate-limiter");
   for (const at of times) await rateLimiter().hit(developerId, 2 ** 31 - 1, at);
 }
+
+/** A member acting in its personal organization (same id as the account), as the portal and API pass it. */
+export const personalActor = (developerId: string, ip = "127.0.0.1") => ({
+  organizationId: developerId,
+  accountId: developerId,
+  ip,
+});

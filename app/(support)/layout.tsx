@@ -6,7 +6,7 @@ export default async function SupportLayout({ children }: { children: React.Reac
   const developer = await requireStaff();
   return (
     <div className="min-h-screen md:flex">
-      <PortalNav email={developer.email} plan={developer.plan} staff />
+      <PortalNav email={developer.email} plan="staff" organization="Support console" staff />
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-10 md:py-10">
         <div className="mx-auto max-w-5xl">{children}</div>
       </main>

@@ -66,6 +66,7 @@ describe("OpenAPI document", () => {
       "email",
       "password",
       "totp",
+      "organization_id",
     ]);
   });
 

@@ -76,6 +76,7 @@ function columns(onRevoke?: (k: ListedKey) => void, onRoll?: (k: ListedKey) => v
       ),
     }),
     col.accessor("created_at", { header: "Created", cell: (c) => date(c.getValue()) }),
+    col.accessor("created_by", { header: "Created by", cell: (c) => c.getValue() ?? "—" }),
     col.accessor("last_used_at", {
       header: "Last used",
       sortUndefined: "last",

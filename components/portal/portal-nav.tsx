@@ -17,6 +17,7 @@ const LINKS = [
   { href: "/quickstart", label: "Quick start" },
   { href: "/api-reference", label: "API reference" },
   { href: "/billing", label: "Billing" },
+  { href: "/team", label: "Team" },
   { href: "/settings", label: "Settings" },
 ];
 
@@ -25,11 +26,24 @@ const STAFF_LINKS = [
   { href: "/support/requests", label: "Request lookup" },
 ];
 
-export function PortalNav({ email, plan, staff = false }: { email: string; plan: string; staff?: boolean }) {
+/** `hidden`: the pages the member's role may not open in this organization (lib/teams/roles.ts). */
+export function PortalNav({
+  email,
+  plan,
+  organization,
+  hidden = [],
+  staff = false,
+}: {
+  email: string;
+  plan: string;
+  organization: string;
+  hidden?: string[];
+  staff?: boolean;
+}) {
   const pathname = usePathname();
   const [leaving, setLeaving] = useState(false);
   const hydrated = useHydrated();
-  const links = staff ? [...LINKS, ...STAFF_LINKS] : LINKS;
+  const links = (staff ? [...LINKS, ...STAFF_LINKS] : LINKS).filter((l) => !hidden.includes(l.href));
   const current = links
     .map((l) => l.href)
     .filter((href) => pathname === href || pathname.startsWith(`${href}/`))
@@ -40,6 +54,14 @@ export function PortalNav({ email, plan, staff = false }: { email: string; plan:
         <BrandLink href="/dashboard" className="text-lg" />
         <Badge tone="indigo">{plan}</Badge>
       </div>
+      <p
+        className="truncate px-4 pt-2 text-sm text-slate-600 md:px-5 dark:text-slate-400"
+        data-testid="organization-name"
+      >
+        <Link href="/team" className="hover:underline">
+          {organization}
+        </Link>
+      </p>
       <nav aria-label="Portal" className="px-2 py-3 md:flex-1 md:px-3 md:py-6">
         <ul className="flex flex-wrap gap-1 md:flex-col">
           {links.map((link) => {

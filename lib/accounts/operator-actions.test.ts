@@ -15,8 +15,10 @@ describe("npm run account", () => {
     );
     expect(await runAccountCommand(["plan", dev.email, "enterprise"])).toBe(`${dev.email}: plan starter -> enterprise`);
     expect(await runAccountCommand(["plan", dev.email, "enterprise"])).toBe(`${dev.email}: plan already enterprise`);
-    const row = await db.developer.findUniqueOrThrow({ where: { id: dev.id } });
-    expect(row).toMatchObject({ status: "active", plan: "enterprise" });
+    expect(await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).toMatchObject({ status: "active" });
+    // The plan is the personal organization's, which follows the account's status.
+    const org = await db.organization.findUniqueOrThrow({ where: { id: dev.id } });
+    expect(org).toMatchObject({ status: "active", plan: "enterprise" });
     const audits = await db.auditLog.findMany({ where: { targetId: dev.id }, orderBy: { createdAt: "asc" } });
     expect(audits.map((a) => [a.actorType, a.action, a.details])).toEqual([
       ["operator", "developer.status_change", { from: "pending", to: "active" }],

@@ -1,3 +1,4 @@
+import { personalOrganization } from "@/lib/teams/personal";
 import { db } from "@/lib/db";
 import { audit, type ActorType } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
@@ -17,12 +18,15 @@ async function change<T extends keyof Fields>(email: string, field: T, value: Fi
   return db.$transaction(async (tx) => {
     const dev = await tx.developer.findUnique({
       where: { email: normalizeEmail(email) },
-      select: { id: true, status: true, plan: true, role: true },
+      select: { id: true, status: true, role: true },
     });
     if (!dev) throw new ApiError("NOT_FOUND", `No developer account for ${email}`);
-    const from = dev[field];
+    const fields: Fields = { ...dev, plan: (await personalOrganization(dev.id, tx)).plan };
+    const from = fields[field];
     if (from !== value) {
-      await tx.developer.update({ where: { id: dev.id }, data: { [field]: value } });
+      // The plan is the personal organization's (lib/teams/personal.ts).
+      if (field === "plan") await tx.organization.update({ where: { id: dev.id }, data: { plan: value as Plan } });
+      else await tx.developer.update({ where: { id: dev.id }, data: { [field]: value } });
       // Made staff: a second factor set up as a developer (perhaps by whoever had the password)
       // does not open the support console; the account enrols afresh, proving its mailbox
       // (docs/support.md, "Access"), and its sessions end.
@@ -30,6 +34,8 @@ async function change<T extends keyof Fields>(email: string, field: T, value: Fi
       await audit(tx, {
         actorId: actor.actorId ?? null,
         actorType: actor.actorType,
+        // A plan change is on the personal organization's trail too.
+        organizationId: field === "plan" ? dev.id : null,
         action: `developer.${field}_change`,
         targetType: "developer",
         targetId: dev.id,

@@ -1,3 +1,5 @@
+import { personalOrganization } from "@/lib/teams/personal";
+import type { Plan } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
@@ -10,7 +12,6 @@ export const PROFILE_FIELDS = {
   name: true,
   company: true,
   status: true,
-  plan: true,
   role: true,
   emailVerifiedAt: true,
   createdAt: true,
@@ -22,15 +23,15 @@ type ProfileRow = {
   name: string;
   company: string | null;
   status: string;
-  plan: string;
   role: string;
   emailVerifiedAt: Date | null;
   createdAt: Date;
 };
 
-function toProfile(row: ProfileRow) {
+// The plan shown is the personal organization's (lib/teams/personal.ts).
+function toProfile(row: ProfileRow, plan: Plan) {
   const { emailVerifiedAt, createdAt, ...rest } = row;
-  return { ...rest, email_verified: emailVerifiedAt !== null, created_at: unixSeconds(createdAt) };
+  return { ...rest, plan, email_verified: emailVerifiedAt !== null, created_at: unixSeconds(createdAt) };
 }
 
 export type Profile = ReturnType<typeof toProfile>;
@@ -38,7 +39,7 @@ export type Profile = ReturnType<typeof toProfile>;
 export async function getProfile(developerId: string): Promise<Profile> {
   const row = await db.developer.findUnique({ where: { id: developerId }, select: PROFILE_FIELDS });
   if (!row) throw new ApiError("NOT_FOUND", "Developer account not found");
-  return toProfile(row);
+  return toProfile(row, (await personalOrganization(developerId)).plan);
 }
 
 /** Changes name and/or company; the audit row names the changed fields, not their values. */
@@ -57,6 +58,6 @@ export async function updateProfile(developerId: string, patch: ProfilePatch, ip
       ip,
       details: { fields: Object.keys(data) },
     });
-    return toProfile(row);
+    return toProfile(row, (await personalOrganization(developerId, tx)).plan);
   });
 }

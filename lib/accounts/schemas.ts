@@ -19,7 +19,7 @@ export const newPasswordField = z
   .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
 
 // Names shown to people: no control characters (they break mails and logs).
-const displayText = (max: number) =>
+export const displayText = (max: number) =>
   noControlCharacters(z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`));
 
 const companyField = z.union([displayText(100), z.literal(""), z.null()]).transform((v) => (v === "" ? null : v));
@@ -37,6 +37,8 @@ export const loginBody = z.strictObject({
   password: z.string().min(1, "is required").max(1024),
   /** The authenticator code or a recovery code, for accounts with two-factor sign-in. */
   totp: z.string().trim().max(32).optional(),
+  /** The organization the ID token acts for (docs/teams.md); the account's personal one when absent. */
+  organization_id: z.uuid().optional(),
 });
 
 export const forgotPasswordBody = z.object({ email: emailField });

@@ -3,6 +3,9 @@ import { notFound, unstable_rethrow } from "next/navigation";
 import type { z, ZodType } from "zod";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import { currentDeveloper, type PortalDeveloper } from "@/lib/auth/current-developer";
+import { currentMember } from "@/lib/auth/current-member";
+import { actorOf, assertCan, type Member, type MemberActor } from "@/lib/teams/member";
+import type { Operation } from "@/lib/teams/roles";
 import { ipFromHeaders } from "@/lib/auth/request-ip";
 import { supportAccess } from "@/lib/auth/support-access";
 import type { Staff } from "@/lib/support/target";
@@ -12,22 +15,35 @@ import { failure, formValues, type ActionFailure, type FormState } from "./form-
 // call it, the client IP for the audit row, the form parsed by the API's own schema, and any
 // error turned into form state. redirect() and notFound() still work inside.
 
-/** Who may call an action: anyone, a signed-in developer (an active one), or staff. */
-type Caller = "anyone" | "developer" | "active developer" | "staff";
+/**
+ * Who may call an action: anyone, a signed-in developer (an active one), staff, or an active
+ * member of the portal's chosen organization whose role allows the operation
+ * (`member:keys.write`; lib/teams/roles.ts).
+ */
+type MemberCaller = `member:${Operation}`;
+type Caller = "anyone" | "developer" | "active developer" | "staff" | MemberCaller;
 
+type MemberContext = { ip: string; developer: PortalDeveloper; member: Member; actor: MemberActor };
 type Contexts = {
   anyone: { ip: string };
   developer: { ip: string; developer: PortalDeveloper };
   "active developer": { ip: string; developer: PortalDeveloper };
   staff: { ip: string; staff: Staff };
-};
+} & Record<MemberCaller, MemberContext>;
 type Context<C extends Caller> = Contexts[C];
+
+const isMemberCaller = (caller: Caller): caller is MemberCaller => caller.startsWith("member:");
 
 const SIGNED_OUT: ActionFailure = { ok: false, message: "Your session has ended. Sign in again." };
 
 async function contextFor(caller: Caller): Promise<Contexts[Caller] | null> {
   const ip = ipFromHeaders(await headers());
   if (caller === "anyone") return { ip };
+  if (isMemberCaller(caller)) {
+    const found = await currentMember();
+    if (!found) return null;
+    return { ip, developer: found.developer, member: found.member, actor: actorOf(found.member, ip) };
+  }
   const developer = await currentDeveloper();
   // Anyone but staff gets a 404, signed out or not (lib/auth/support-access.ts).
   if (caller === "staff") {
@@ -47,6 +63,13 @@ export function serverAction<C extends Caller, A extends unknown[], R extends { 
     if (!ctx) return SIGNED_OUT;
     try {
       if (caller === "active developer") assertDeveloperActive((ctx as Context<"developer">).developer);
+      if (isMemberCaller(caller)) {
+        const { developer, member } = ctx as MemberContext;
+        const operation = caller.slice("member:".length) as Operation;
+        assertCan(member, operation);
+        assertDeveloperActive(developer);
+        assertDeveloperActive(member.organization);
+      }
       return await fn(ctx, ...args);
     } catch (err) {
       unstable_rethrow(err);

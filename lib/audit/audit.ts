@@ -9,6 +9,8 @@ export type ActorType = "developer" | "staff" | "operator" | "anonymous" | "stri
 export type AuditEntry = {
   actorId?: string | null;
   actorType: ActorType;
+  /** The organization the action was taken in (its audit page lists it). */
+  organizationId?: string | null;
   action: string;
   targetType?: string;
   targetId?: string;
@@ -23,6 +25,7 @@ export async function audit(tx: AuditWriter, entry: AuditEntry): Promise<void> {
     data: {
       actorId: entry.actorId ?? null,
       actorType: entry.actorType,
+      organizationId: entry.organizationId ?? null,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId,

@@ -14,14 +14,16 @@ export function idTokenIssuer(): string {
 
 export type IdToken = { id_token: string; token_type: "Bearer"; expires_in: number };
 
+/** `org` names the organization the token acts for (docs/teams.md); the personal one by default. */
 export async function issueIdToken(
   developer: { id: string; sessionVersion: number },
   now = new Date(),
+  organizationId: string = developer.id,
 ): Promise<IdToken> {
   const key = await signingKey();
   const ttl = env().ID_TOKEN_TTL_SECONDS;
   const iat = unixSeconds(now);
-  const idToken = await new SignJWT({ sv: developer.sessionVersion })
+  const idToken = await new SignJWT({ sv: developer.sessionVersion, org: organizationId })
     .setProtectedHeader({ alg: ID_TOKEN_ALG, kid: key.kid, typ: "JWT" })
     .setIssuer(idTokenIssuer())
     .setAudience(ID_TOKEN_AUDIENCE)
@@ -44,7 +46,7 @@ const ourKey: JWTVerifyGetKey = async (header) => {
 export async function verifyIdToken(
   token: string,
   now = new Date(),
-): Promise<{ developerId: string; sessionVersion: number }> {
+): Promise<{ developerId: string; sessionVersion: number; organizationId: string }> {
   try {
     const { payload } = await jwtVerify(token, ourKey, {
       algorithms: [ID_TOKEN_ALG],
@@ -54,7 +56,9 @@ export async function verifyIdToken(
       requiredClaims: ["sub", "exp", "iat"],
     });
     if (typeof payload.sub !== "string" || typeof payload.sv !== "number") throw new Error("missing claims");
-    return { developerId: payload.sub, sessionVersion: payload.sv };
+    // A token from before teams names no organization: it acts for the personal one.
+    const organizationId = typeof payload.org === "string" ? payload.org : payload.sub;
+    return { developerId: payload.sub, sessionVersion: payload.sv, organizationId };
   } catch {
     throw new ApiError("UNAUTHORIZED", "The ID token is missing, invalid or expired; sign in again");
   }

@@ -36,6 +36,7 @@ describe("ID token signing key", () => {
       expect(await verifyIdToken(token)).toEqual({
         developerId: "00000000-0000-4000-8000-000000000001",
         sessionVersion: 3,
+        organizationId: "00000000-0000-4000-8000-000000000001",
       });
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -18,10 +18,11 @@ export async function createBillingPortalSession(developer: Billable, ip?: strin
   );
   await db.$transaction((tx) =>
     audit(tx, {
-      actorId: developer.id,
+      actorId: developer.payer.id,
+      organizationId: developer.id,
       actorType: "developer",
       action: "billing.portal",
-      targetType: "developer",
+      targetType: "organization",
       targetId: developer.id,
       ip,
     }),

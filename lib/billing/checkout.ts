@@ -5,28 +5,40 @@ import { ApiError } from "@/lib/http/errors";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { callStripe, priceOfPlan, stripeClient } from "./stripe-client";
+import { keyOwner } from "@/lib/teams/key-owner";
 
+/**
+ * Who pays: the organization (its id is what Stripe's metadata and client_reference_id carry as
+ * developerId, the name they had before teams), billed to the member who first opened billing.
+ */
 export type Billable = {
   id: string;
-  email: string;
   name: string;
   stripeCustomerId: string | null;
   status: DeveloperStatus;
-  emailVerifiedAt: Date | null;
+  emailVerifiedAt?: Date | null;
+  payer: { id: string; email: string };
 };
 
-/** The developer's Stripe customer, created once (the idempotency key stops a double create). */
-export async function ensureStripeCustomer(developer: Billable): Promise<string> {
-  if (developer.stripeCustomerId) return developer.stripeCustomerId;
+/** The organization's Stripe customer, created once (the idempotency key stops a double create). */
+export async function ensureStripeCustomer(org: Billable): Promise<string> {
+  if (org.stripeCustomerId) return org.stripeCustomerId;
   const stripe = stripeClient();
   const customer = await callStripe("customers.create", () =>
     stripe.customers.create(
-      { email: developer.email, name: developer.name, metadata: { developerId: developer.id } },
-      { idempotencyKey: `customer-${developer.id}` },
+      { email: org.payer.email, name: org.name, metadata: { developerId: org.id } },
+      { idempotencyKey: `customer-${org.id}` },
     ),
   );
-  await db.developer.update({ where: { id: developer.id }, data: { stripeCustomerId: customer.id } });
+  await db.organization.update({ where: { id: org.id }, data: { stripeCustomerId: customer.id } });
   return customer.id;
+}
+
+/** The organization a member bills for, with the member as payer. */
+export async function billableOf(organizationId: string, payer: { id: string; email: string }): Promise<Billable> {
+  const org = await keyOwner(organizationId);
+  if (!org) throw new ApiError("NOT_FOUND", "Organization not found");
+  return { ...org, payer };
 }
 
 /**
@@ -66,10 +78,11 @@ export async function createCheckoutSession(
   );
   await db.$transaction((tx) =>
     audit(tx, {
-      actorId: developer.id,
+      actorId: developer.payer.id,
+      organizationId: developer.id,
       actorType: "developer",
       action: "billing.checkout",
-      targetType: "developer",
+      targetType: "organization",
       targetId: developer.id,
       ip,
       details: { plan },

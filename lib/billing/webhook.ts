@@ -108,7 +108,7 @@ async function setPlan(
 ): Promise<void> {
   if ("stripeCustomerId" in who && !who.stripeCustomerId) return;
   const where = "id" in who ? { id: who.id } : { stripeCustomerId: who.stripeCustomerId! };
-  const dev = await tx.developer.findFirst({
+  const dev = await tx.organization.findFirst({
     where,
     select: { id: true, plan: true, stripeEventAt: true, stripeSubscriptionId: true },
   });
@@ -122,17 +122,18 @@ async function setPlan(
   // the same second are applied in arrival order: Stripe's timestamps have no finer grain.
   const eventAt = new Date(event.created * 1000);
   if (dev.stripeEventAt && eventAt < dev.stripeEventAt) return;
-  const data: Prisma.DeveloperUpdateInput = { plan, stripeEventAt: eventAt };
+  const data: Prisma.OrganizationUpdateInput = { plan, stripeEventAt: eventAt };
   if (stripeIds.stripeCustomerId) data.stripeCustomerId = stripeIds.stripeCustomerId;
   if (stripeIds.stripeSubscriptionId !== undefined) data.stripeSubscriptionId = stripeIds.stripeSubscriptionId;
   if (stripeIds.stripeSubscriptionStatus) data.stripeSubscriptionStatus = stripeIds.stripeSubscriptionStatus;
-  await tx.developer.update({ where: { id: dev.id }, data });
+  await tx.organization.update({ where: { id: dev.id }, data });
   if (dev.plan !== plan) {
     await audit(tx, {
       actorId: null,
       actorType: "stripe",
       action: "developer.plan_change",
-      targetType: "developer",
+      organizationId: dev.id,
+      targetType: "organization",
       targetId: dev.id,
       details: { from: dev.plan, to: plan, event: event.type },
     });

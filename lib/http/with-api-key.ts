@@ -1,4 +1,4 @@
-import type { Developer } from "@/lib/generated/prisma/client";
+import type { KeyOwner } from "@/lib/teams/key-owner";
 import { checkApiKey, findApiKey } from "@/lib/keys/authenticate-key";
 import {
   assertTokenOrigin,
@@ -17,7 +17,7 @@ import { isDependencyDown } from "./unavailable";
 import { ApiError } from "./errors";
 import { route, type RequestContext, type RouteHandler } from "./handler";
 
-export type SdkContext = RequestContext & { key: SdkCredential; developer: Developer; now: Date };
+export type SdkContext = RequestContext & { key: SdkCredential; developer: KeyOwner; now: Date };
 
 /** Lets tests move time forward without sleeping. */
 let clock: () => Date = () => new Date();

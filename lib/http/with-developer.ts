@@ -4,8 +4,11 @@ import { verifyIdToken } from "@/lib/auth/id-token";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import type { DeveloperAccount } from "@/lib/accounts/developer-account";
 import { developerForSession } from "@/lib/accounts/session-developer";
+import { actorOf, assertCan, memberFor, type Member, type MemberActor } from "@/lib/teams/member";
+import type { Operation } from "@/lib/teams/roles";
 
 export type DeveloperContext = RequestContext & { developer: DeveloperAccount };
+export type MemberContext = DeveloperContext & { member: Member; actor: MemberActor };
 
 function bearerToken(req: Request): string {
   const header = req.headers.get("authorization") ?? "";
@@ -28,13 +31,39 @@ export function withDeveloper(
   opts: { allowInactive?: boolean } = {},
 ): RouteHandler {
   return route(async (ctx) => {
-    const claims = await verifyIdToken(bearerToken(ctx.req));
-    const developer = await developerForSession(claims.developerId, claims.sessionVersion);
-    if (!developer) {
-      throw new ApiError("UNAUTHORIZED", "This ID token is no longer valid (the password was changed); sign in again");
-    }
-    ctx.subject = { developerId: developer.id };
+    const { developer } = await signedIn(ctx);
     if (!opts.allowInactive) assertDeveloperActive(developer);
     return fn({ ...ctx, developer });
   });
+}
+
+/**
+ * The wrapper of the endpoints that act for an organization: the token's account must still be
+ * a member of the organization the token names (403 FORBIDDEN once removed, on every instance:
+ * the membership is read on each request), and its role must allow `operation`
+ * (lib/teams/roles.ts). The account's and the organization's status gates follow.
+ */
+export function withMember(operation: Operation, fn: (ctx: MemberContext) => Promise<Response>): RouteHandler {
+  return route(async (ctx) => {
+    const { developer, organizationId } = await signedIn(ctx);
+    const member = await memberFor(developer.id, organizationId);
+    if (!member) {
+      throw new ApiError("FORBIDDEN", "You are not a member of the organization this ID token names; sign in again");
+    }
+    ctx.subject = { developerId: member.organization.id };
+    assertCan(member, operation);
+    assertDeveloperActive(developer);
+    assertDeveloperActive(member.organization);
+    return fn({ ...ctx, developer, member, actor: actorOf(member, ctx.ip) });
+  });
+}
+
+async function signedIn(ctx: RequestContext) {
+  const claims = await verifyIdToken(bearerToken(ctx.req));
+  const developer = await developerForSession(claims.developerId, claims.sessionVersion);
+  if (!developer) {
+    throw new ApiError("UNAUTHORIZED", "This ID token is no longer valid (the password was changed); sign in again");
+  }
+  ctx.subject = { developerId: developer.id };
+  return { developer, organizationId: claims.organizationId };
 }

@@ -1,7 +1,8 @@
 import { audit, type AuditEntry, type AuditWriter } from "@/lib/audit/audit";
+import type { MemberActor } from "@/lib/teams/member";
 
-/** Who changed a key: its developer (from an address), or the sweeper. */
-export type KeyActor = { developerId: string; ip: string } | "system";
+/** Who changed a key: a member of its organization (from an address), or the sweeper (for the organization). */
+export type KeyActor = MemberActor | { system: true; organizationId: string };
 
 /** The audit row of a change to an API key, written in the change's own transaction. */
 export function auditKey(
@@ -12,8 +13,8 @@ export function auditKey(
   details: AuditEntry["details"],
 ): Promise<void> {
   const actor =
-    by === "system"
-      ? { actorId: null, actorType: "system" as const }
-      : { actorId: by.developerId, actorType: "developer" as const, ip: by.ip };
+    "system" in by
+      ? { actorId: null, organizationId: by.organizationId, actorType: "system" as const }
+      : { actorId: by.accountId, organizationId: by.organizationId, actorType: "developer" as const, ip: by.ip };
   return audit(tx, { ...actor, action, targetType: "api_key", targetId: keyId, details });
 }

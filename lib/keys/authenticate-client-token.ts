@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import type { Reference } from "@/lib/sessions/reference";
 import { env } from "@/lib/env";
-import type { Developer } from "@/lib/generated/prisma/client";
+import { keyOwner, type KeyOwner } from "@/lib/teams/key-owner";
 import type { ClientTokenPurpose, KeyEnvironment } from "@/lib/generated/prisma/enums";
 import { ApiError } from "@/lib/http/errors";
 import type { AuthenticatedKey } from "./authenticate-key";
@@ -23,7 +23,7 @@ export type ClientTokenGrant = {
  */
 export type SdkCredential = {
   developerId: string;
-  developer: Developer;
+  developer: KeyOwner;
   environment: KeyEnvironment;
   /** secretVersion: which of the key's secrets was presented (AuthenticatedKey.presentedSecretVersion). */
   apiKey: { id: string; prefix: string; expiresAt: Date | null; secretVersion: number } | null;
@@ -73,14 +73,15 @@ export async function authenticateClientToken(presented: string, now: Date): Pro
   if (!isWellFormedClientToken(presented)) throw new ApiError("API_KEY_INVALID", "The client token is malformed");
   const token = await db.clientToken.findUnique({
     where: { tokenHash: hashClientToken(presented) },
-    include: { apiKey: { include: { developer: true } }, developer: true },
+    include: { apiKey: true },
   });
   if (!token)
     throw new ApiError(
       "API_KEY_INVALID",
       "The client token does not exist (expired tokens are deleted soon after expiry)",
     );
-  const key = token.apiKey;
+  const owner = await keyOwner((token.apiKey?.developerId ?? token.developerId)!);
+  const key = token.apiKey && owner ? { ...token.apiKey, developer: owner } : null;
   if (key?.revokedAt) throw new ApiError("API_KEY_REVOKED", "The API key that minted this client token was revoked");
   if (key?.expiresAt && key.expiresAt <= now)
     throw new ApiError("API_KEY_EXPIRED", "The API key that minted this client token has expired");
@@ -100,10 +101,10 @@ export async function authenticateClientToken(presented: string, now: Date): Pro
   };
   if (key) return { ...keyCredential({ ...key, presentedSecretVersion: token.keySecretVersion }), clientToken: grant };
   // A Try it token: live inference for its developer, no key (lib/try-it).
-  if (!token.developer) throw new ApiError("API_KEY_INVALID", "The client token does not exist");
+  if (!owner) throw new ApiError("API_KEY_INVALID", "The client token does not exist");
   return {
-    developerId: token.developer.id,
-    developer: token.developer,
+    developerId: owner.id,
+    developer: owner,
     environment: "live",
     apiKey: null,
     clientToken: grant,

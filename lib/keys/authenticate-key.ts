@@ -1,5 +1,7 @@
 import { db } from "@/lib/db";
-import type { ApiKey, Developer } from "@/lib/generated/prisma/client";
+import type { ApiKey } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { KEY_OWNER_COLUMNS, type KeyOwner } from "@/lib/teams/key-owner";
 import { ApiError } from "@/lib/http/errors";
 import { assertKeyUsable, keyTouchDue } from "@/lib/sdk-access/rules";
 import { TOUCH_KEY_SQL, touchKeyValues } from "@/lib/sdk-access/sql";
@@ -10,12 +12,13 @@ import { findRolledKey } from "./roll-key";
  * A key row with its developer, and which of its secrets was presented: its current one
  * (secretVersion) or, in a roll's grace period, the replaced one (secretVersion - 1).
  */
-export type AuthenticatedKey = ApiKey & { developer: Developer; presentedSecretVersion: number };
+export type AuthenticatedKey = ApiKey & { developer: KeyOwner; presentedSecretVersion: number };
 
 // The key's own columns, named apart from the developer's (d.*) in the one joined row.
 const KEY_COLUMNS = [
   "id",
   "developerId",
+  "createdById",
   "name",
   "environment",
   "keyHash",
@@ -37,11 +40,11 @@ export async function findApiKey(presented: string, now = new Date()): Promise<A
   if (!presented || !isWellFormedApiKey(presented)) return null;
   const keyHash = hashApiKey(presented);
   const rows = await db.$queryRaw<Record<string, unknown>[]>`
-    SELECT d.*, k.id AS "k.id", k."developerId" AS "k.developerId", k.name AS "k.name", k.environment::text AS "k.environment",
+    SELECT ${Prisma.raw(KEY_OWNER_COLUMNS)}, k.id AS "k.id", k."developerId" AS "k.developerId", k."createdById" AS "k.createdById", k.name AS "k.name", k.environment::text AS "k.environment",
            k."keyHash" AS "k.keyHash", k.prefix AS "k.prefix", k."createdAt" AS "k.createdAt", k."expiresAt" AS "k.expiresAt",
            k."revokedAt" AS "k.revokedAt", k."lastUsedAt" AS "k.lastUsedAt",
            k."previousValidUntil" AS "k.previousValidUntil", k."secretVersion" AS "k.secretVersion"
-    FROM "ApiKey" k JOIN "Developer" d ON d.id = k."developerId"
+    FROM "ApiKey" k JOIN "Organization" o ON o.id = k."developerId" LEFT JOIN "Developer" a ON a.id = o.id
     WHERE k."keyHash" = ${keyHash}`;
   // A miss may be a rolled key's replaced secret, still inside its grace period.
   if (rows.length === 0) {
@@ -55,7 +58,7 @@ export async function findApiKey(presented: string, now = new Date()): Promise<A
     delete developer[`k.${column}`];
   }
   const row = key as ApiKey;
-  return { ...row, developer: developer as Developer, presentedSecretVersion: row.secretVersion };
+  return { ...row, developer: developer as unknown as KeyOwner, presentedSecretVersion: row.secretVersion };
 }
 
 /**

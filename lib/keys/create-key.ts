@@ -6,6 +6,7 @@ import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import { MAX_KEY_LIFETIME_DAYS, type CreateKeyInput } from "@/lib/accounts/schemas";
 import { unixSeconds } from "@/lib/time";
 import { auditKey } from "./audit-key";
+import type { MemberActor } from "@/lib/teams/member";
 import { generateApiKey } from "./key-format";
 
 export type CreatedKey = {
@@ -40,18 +41,14 @@ function keyExpiry(seconds: number, now: Date): Date {
  * (keys neither revoked nor expired) is checked and the key inserted in one transaction that
  * holds the developer row locked, so concurrent creations cannot pass the cap together.
  */
-export async function createKey(
-  developerId: string,
-  input: CreateKeyInput,
-  ip: string,
-  now = new Date(),
-): Promise<CreatedKey> {
+export async function createKey(actor: MemberActor, input: CreateKeyInput, now = new Date()): Promise<CreatedKey> {
+  const developerId = actor.organizationId;
   const expiresAt = input.expires_at === undefined ? null : keyExpiry(input.expires_at, now);
   const generated = generateApiKey(input.environment);
   return db.$transaction(async (tx) => {
-    const [dev] = await tx.$queryRaw<{ plan: Plan; status: DeveloperStatus; emailVerifiedAt: Date | null }[]>`
-      SELECT plan, status, "emailVerifiedAt" FROM "Developer" WHERE id = ${developerId}::uuid FOR UPDATE`;
-    if (!dev) throw new ApiError("NOT_FOUND", "Developer account not found");
+    const [dev] = await tx.$queryRaw<{ plan: Plan; status: DeveloperStatus }[]>`
+      SELECT plan, status FROM "Organization" WHERE id = ${developerId}::uuid FOR UPDATE`;
+    if (!dev) throw new ApiError("NOT_FOUND", "Organization not found");
     assertDeveloperActive(dev);
     const cap = PLAN_LIMITS[dev.plan].maxKeys;
     const active = await tx.apiKey.count({
@@ -66,6 +63,7 @@ export async function createKey(
     const row = await tx.apiKey.create({
       data: {
         developerId,
+        createdById: actor.accountId,
         name: input.name,
         environment: input.environment,
         keyHash: generated.keyHash,
@@ -74,13 +72,7 @@ export async function createKey(
         createdAt: now,
       },
     });
-    await auditKey(
-      tx,
-      "api_key.create",
-      row.id,
-      { developerId, ip },
-      { environment: row.environment, prefix: row.prefix },
-    );
+    await auditKey(tx, "api_key.create", row.id, actor, { environment: row.environment, prefix: row.prefix });
     return {
       id: row.id,
       name: row.name,

@@ -16,6 +16,8 @@ export type ListedKey = {
   previous_prefix: string | null;
   previous_valid_until: number | null;
   state: KeyState;
+  /** The e-mail of the member who made it: keys stay with the organization (docs/teams.md). */
+  created_by: string | null;
 };
 
 const seconds = (at: Date | null) => (at ? unixSeconds(at) : null);
@@ -36,8 +38,15 @@ export async function listKeys(developerId: string, now = new Date()): Promise<L
       lastUsedAt: true,
       previousPrefix: true,
       previousValidUntil: true,
+      createdById: true,
     },
   });
+  const creatorIds = [...new Set(rows.map((r) => r.createdById).filter((id): id is string => id !== null))];
+  const creators = await db.developer.findMany({
+    where: { id: { in: creatorIds } },
+    select: { id: true, email: true },
+  });
+  const emailOf = new Map(creators.map((c) => [c.id, c.email]));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -50,5 +59,6 @@ export async function listKeys(developerId: string, now = new Date()): Promise<L
     previous_prefix: r.previousValidUntil && r.previousValidUntil > now ? r.previousPrefix : null,
     previous_valid_until: r.previousValidUntil && r.previousValidUntil > now ? seconds(r.previousValidUntil) : null,
     state: r.revokedAt ? "revoked" : r.expiresAt && r.expiresAt <= now ? "expired" : "active",
+    created_by: (r.createdById && emailOf.get(r.createdById)) ?? null,
   }));
 }

@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/http/errors";
 import { unixSeconds } from "@/lib/time";
 import { emitKeyRevoked, KEY_FACTS } from "@/lib/webhooks/key-events";
 import { auditKey } from "./audit-key";
+import type { MemberActor } from "@/lib/teams/member";
 import { isKeyId } from "./key-format";
 
 /**
@@ -10,7 +11,8 @@ import { isKeyId } from "./key-format";
  * request. Revoking an already revoked key answers its original revocation time and changes
  * nothing; another developer's key is 404, as if it did not exist.
  */
-export async function revokeKey(developerId: string, keyId: string, ip: string, now = new Date()) {
+export async function revokeKey(actor: MemberActor, keyId: string, now = new Date()) {
+  const developerId = actor.organizationId;
   if (!isKeyId(keyId)) throw new ApiError("NOT_FOUND", "API key not found");
   return db.$transaction(async (tx) => {
     const claimed = await tx.apiKey.updateMany({
@@ -23,7 +25,7 @@ export async function revokeKey(developerId: string, keyId: string, ip: string, 
     });
     if (!row?.revokedAt) throw new ApiError("NOT_FOUND", "API key not found");
     if (claimed.count === 1) {
-      await auditKey(tx, "api_key.revoke", keyId, { developerId, ip }, { prefix: row.prefix });
+      await auditKey(tx, "api_key.revoke", keyId, actor, { prefix: row.prefix });
       await emitKeyRevoked(tx, row, row.revokedAt, "developer");
     }
     return { id: row.id, revoked: true as const, revoked_at: unixSeconds(row.revokedAt) };

@@ -3,6 +3,8 @@ import { ApiError } from "@/lib/http/errors";
 import { unixSeconds } from "@/lib/time";
 import { GRACE_PERIODS, type RollKeyInput } from "@/lib/accounts/schemas";
 import { auditKey } from "./audit-key";
+import type { MemberActor } from "@/lib/teams/member";
+import { keyOwner } from "@/lib/teams/key-owner";
 import { generateApiKey, isKeyId } from "./key-format";
 
 export type RolledKey = {
@@ -23,12 +25,12 @@ export type RolledKey = {
  * as the secret that minted them (secretVersion): "none" ends them now, a grace when it ends.
  */
 export async function rollKey(
-  developerId: string,
+  actor: MemberActor,
   keyId: string,
   input: RollKeyInput,
-  ip: string,
   now = new Date(),
 ): Promise<RolledKey> {
+  const developerId = actor.organizationId;
   const { grace_period } = input;
   if (!isKeyId(keyId)) throw new ApiError("NOT_FOUND", "API key not found");
   return db.$transaction(async (tx) => {
@@ -61,18 +63,12 @@ export async function rollKey(
         secretVersion: { increment: 1 },
       },
     });
-    await auditKey(
-      tx,
-      "api_key.roll",
-      keyId,
-      { developerId, ip },
-      {
-        old_prefix: old.prefix,
-        new_prefix: fresh.prefix,
-        grace_seconds: graceSeconds,
-        old_valid_until: validUntil ? unixSeconds(validUntil) : null,
-      },
-    );
+    await auditKey(tx, "api_key.roll", keyId, actor, {
+      old_prefix: old.prefix,
+      new_prefix: fresh.prefix,
+      grace_seconds: graceSeconds,
+      old_valid_until: validUntil ? unixSeconds(validUntil) : null,
+    });
     return {
       id: row.id,
       name: row.name,
@@ -90,8 +86,10 @@ export async function rollKey(
  * unknown (401 API_KEY_INVALID). Only asked when the presented secret matches no current key.
  */
 export async function findRolledKey(keyHash: string, now: Date) {
-  const key = await db.apiKey.findUnique({ where: { previousKeyHash: keyHash }, include: { developer: true } });
-  return key?.previousValidUntil && key.previousValidUntil > now ? key : null;
+  const key = await db.apiKey.findUnique({ where: { previousKeyHash: keyHash } });
+  if (!key?.previousValidUntil || key.previousValidUntil <= now) return null;
+  const owner = await keyOwner(key.developerId);
+  return owner ? { ...key, developer: owner } : null;
 }
 
 /** Clears replaced secrets whose grace period is over, with an audit row each (run by the sweeper). */
@@ -107,7 +105,13 @@ export async function retireRolledSecrets(now = new Date()): Promise<number> {
         data: { previousKeyHash: null, previousValidUntil: null },
       });
       if (cleared.count === 1)
-        await auditKey(tx, "api_key.roll_grace_end", key.id, "system", { old_prefix: key.previousPrefix });
+        await auditKey(
+          tx,
+          "api_key.roll_grace_end",
+          key.id,
+          { system: true, organizationId: key.developerId },
+          { old_prefix: key.previousPrefix },
+        );
     });
   }
   return due.length;

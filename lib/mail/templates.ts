@@ -99,3 +99,24 @@ export function usageAlertMail(
     { label: "See your usage", href: new URL("/dashboard", env().APP_URL).toString() },
   );
 }
+
+/** An invitation to an organization; the link's token is the invitation (docs/teams.md). */
+export function invitationMail(
+  to: string,
+  inviter: string,
+  organization: string,
+  role: string,
+  token: string,
+  days: number,
+): Mail {
+  return compose(
+    to,
+    `Join ${organization} on Vitals`,
+    [
+      `${inviter} invited you to ${organization} on Vitals as ${role}.`,
+      `The link is valid for ${days} days and works once. Open it signed in with this e-mail address, or create an account with it first.`,
+      "If you did not expect this, ignore this message.",
+    ],
+    { label: "Accept the invitation", href: link("/invitations/accept", token) },
+  );
+}

@@ -69,9 +69,11 @@ export async function findRequestForSupport(requestId: string) {
   if (!parsed.success || !parsed.data) return null;
   const row = await db.requestLog.findFirst({
     where: { requestId: parsed.data },
-    include: { developer: { select: { id: true, email: true } } },
   });
-  return row ? { ...toLogRow(row), developer: row.developer } : null;
+  if (!row) return null;
+  // The organization the request was for; a personal one has its account's id and e-mail.
+  const account = await db.developer.findUnique({ where: { id: row.developerId }, select: { id: true, email: true } });
+  return { ...toLogRow(row), developer: account ?? { id: row.developerId, email: "(team organization)" } };
 }
 
 /** Deletes entries past the 30 days the log keeps (run by the sweeper). */

@@ -17,7 +17,7 @@ import { generateFallbackConfig } from "./fallback";
 import { startSessionBody, type StartSessionBody } from "./schemas";
 import { sessionReference, startSession } from "./start-session";
 import { readWithPostgresWindow, readWithRedisWindow, type StartRead } from "./start-session-readers";
-import { alertRecipient, touchKey, type KeyRow, type NewStart } from "./start-session-statement";
+import { touchKey, type KeyRow, type NewStart } from "./start-session-statement";
 import { undoneIfLost } from "./undo-lost-start";
 
 // POST /sdk/session/start. The rules of every SDK request (lib/sdk-access: brute-force block,
@@ -114,11 +114,9 @@ async function answer(ctx: RequestContext, row: StartRead["row"], s: NewStart, p
   const used = row.scansUsed;
   const unsent = { at80: !!row.unsent80, at100: !!row.unsent100 };
   if (used !== null && ALERT_THRESHOLDS.some((t) => unsent[t.flag] && used >= alertThreshold(t.percent, row.monthly))) {
-    // Off the request: the answer does not wait for a mail server; the recipient is read only
+    // Off the request: the answer does not wait for a mail server; the recipients are read only
     // when an alert is due.
-    void alertRecipient(pgPool()!, row.developerId)
-      .then((developer) => sendUsageAlerts(developer, used, row.monthly, unsent, s.now))
-      .catch(() => undefined);
+    void sendUsageAlerts({ id: row.developerId }, used, row.monthly, unsent, s.now);
   }
   return json({
     session_id: s.sessionId,

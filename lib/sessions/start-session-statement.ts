@@ -28,9 +28,11 @@ const KEY = `
     SELECT k.id AS "keyId", k.environment::text AS env, k.prefix, k."revokedAt" IS NOT NULL AS revoked,
            (k."expiresAt" IS NOT NULL AND k."expiresAt" <= $2::timestamp) AS expired,
            (extract(epoch FROM k."lastUsedAt") * 1000)::float8 AS "lastUsedMs",
-           d.id AS "developerId", d.status::text AS status, d."emailVerifiedAt" IS NOT NULL AS verified,
+           d.id AS "developerId", d.status::text AS status,
+           (NOT d.personal OR a."emailVerifiedAt" IS NOT NULL) AS verified,
            d.plan::text AS plan, lim.hourly, lim.monthly
-    FROM "ApiKey" k JOIN "Developer" d ON d.id = k."developerId" JOIN lim ON lim.plan = d.plan::text
+    FROM "ApiKey" k JOIN "Organization" d ON d.id = k."developerId" JOIN lim ON lim.plan = d.plan::text
+    LEFT JOIN "Developer" a ON a.id = d.id
     WHERE k."keyHash" = $1
   )`;
 
@@ -169,23 +171,10 @@ export async function accountOfKey(
 ): Promise<{ developerId: string; plan: string } | null> {
   const { rows } = await pool.query({
     name: "vitals-account-of-key",
-    text: `SELECT k."developerId", d.plan::text AS plan FROM "ApiKey" k JOIN "Developer" d ON d.id = k."developerId" WHERE k."keyHash" = $1`,
+    text: `SELECT k."developerId", d.plan::text AS plan FROM "ApiKey" k JOIN "Organization" d ON d.id = k."developerId" WHERE k."keyHash" = $1`,
     values: [keyHash],
   });
   return rows[0] ?? null;
-}
-
-/** Whom a usage alert goes to (rare: read only when one is due). */
-export async function alertRecipient(
-  pool: pg.Pool,
-  developerId: string,
-): Promise<{ id: string; email: string; name: string }> {
-  const { rows } = await pool.query({
-    name: "vitals-alert-recipient",
-    text: `SELECT id, email, name FROM "Developer" WHERE id = $1::uuid`,
-    values: [developerId],
-  });
-  return rows[0];
 }
 
 /** Refreshes the key's last_used_at (lib/sdk-access/sql.ts); never fails the request. */

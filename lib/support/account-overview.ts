@@ -1,3 +1,4 @@
+import { personalOrganization } from "@/lib/teams/personal";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { unixSeconds } from "@/lib/time";
@@ -26,18 +27,15 @@ export function stripeCustomerUrl(customerId: string, secretKey = env().STRIPE_S
 }
 
 export async function getAccountOverview(developerId: string, now = new Date()) {
-  const dev = await db.developer.findUnique({
+  const found = await db.developer.findUnique({
     where: { id: developerId },
     select: {
       ...PROFILE_FIELDS,
-      stripeCustomerId: true,
-      stripeSubscriptionId: true,
-      stripeSubscriptionStatus: true,
-      stripeEventAt: true,
       totpEnabledAt: true,
     },
   });
-  if (!dev) return null;
+  if (!found) return null;
+  const dev = { ...found, ...(await personalOrganization(found.id)) };
   const [keys, usage, history, tryIt, statusRows] = await Promise.all([
     listKeys(dev.id, now),
     getUsage({ id: dev.id, plan: dev.plan }, now),

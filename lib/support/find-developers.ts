@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { QUEUE_COLUMNS, toQueueRow, type QueueRow } from "./queues";
+import { QUEUE_COLUMNS, toQueueRow, withPlans, type QueueRow } from "./queues";
 
 /** The support console's search: accounts whose e-mail, name or company contains the text. */
 export async function findDevelopers(query: string, limit = 25): Promise<QueueRow[]> {
@@ -22,5 +22,5 @@ export async function findDevelopers(query: string, limit = 25): Promise<QueueRo
     take: limit,
     select: QUEUE_COLUMNS,
   });
-  return rows.map(toQueueRow);
+  return (await withPlans(rows)).map(toQueueRow);
 }

@@ -105,15 +105,16 @@ describe("account page data", () => {
   });
 
   it("overview: profile, keys, usage and Stripe state, never a password hash, key hash or token", async () => {
-    const dev = await db.developer.update({
-      where: { id: (await createDeveloper({ plan: "pro" })).id },
+    const dev = await createDeveloper({ plan: "pro" });
+    const org = await db.organization.update({
+      where: { id: dev.id },
       data: { stripeCustomerId: `cus_${Date.now()}`, stripeSubscriptionStatus: "past_due" },
     });
     const key = await createApiKey(dev.id, "live");
     await setScansThisMonth(dev.id, 42);
     const overview = (await getAccountOverview(dev.id))!;
     expect(overview.profile).toMatchObject({ email: dev.email, plan: "pro", status: "active" });
-    expect(overview.billing).toMatchObject({ customer_id: dev.stripeCustomerId, subscription_status: "past_due" });
+    expect(overview.billing).toMatchObject({ customer_id: org.stripeCustomerId, subscription_status: "past_due" });
     expect(overview.keys).toMatchObject([{ id: key.id, prefix: key.prefix, environment: "live", state: "active" }]);
     expect(overview.usage.current_month.scan_count).toBe(42);
     expect(overview.history).toHaveLength(6);

@@ -1,3 +1,5 @@
+import { plansOf } from "@/lib/teams/personal";
+import type { Plan } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/db";
 import { unixSeconds } from "@/lib/time";
 import { PLAN_LIMITS, PLANS } from "@/lib/plans/plan-limits";
@@ -35,13 +37,18 @@ export const QUEUE_COLUMNS = {
   name: true,
   company: true,
   status: true,
-  plan: true,
   emailVerifiedAt: true,
   createdAt: true,
 } as const;
 type Listed = Prisma.DeveloperGetPayload<{ select: typeof QUEUE_COLUMNS }>;
 
-export const toQueueRow = (d: Listed): QueueRow => ({
+/** Accounts with the plans of their personal organizations (lib/teams/personal.ts). */
+export async function withPlans<D extends Listed>(devs: D[]): Promise<(D & { plan: Plan })[]> {
+  const plans = await plansOf(devs.map((d) => d.id));
+  return devs.map((d) => ({ ...d, plan: plans.get(d.id) ?? "starter" }));
+}
+
+export const toQueueRow = (d: Listed & { plan: Plan }): QueueRow => ({
   id: d.id,
   email: d.email,
   name: d.name,
@@ -79,7 +86,12 @@ export async function listQueue(queue: QueueName, page: number, now = new Date()
     }),
     db.developer.count({ where }),
   ]);
-  return { rows: rows.map(toQueueRow), total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return {
+    rows: (await withPlans(rows)).map(toQueueRow),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  };
 }
 
 /**
@@ -93,7 +105,7 @@ async function quotaQueue(page: number, skip: number, now: Date): Promise<QueueP
     PLANS.map((plan) => Prisma.sql`WHEN ${plan} THEN ${threshold(plan)}::int`),
     " ",
   );
-  const over = Prisma.sql`FROM "UsageMonth" u JOIN "Developer" d ON d.id = u."developerId"
+  const over = Prisma.sql`FROM "UsageMonth" u JOIN "Organization" d ON d.id = u."developerId"
     WHERE u.month = ${monthOf(now)} AND u."scanCount" >= ${Math.min(...PLANS.map(threshold))}::int
       AND u."scanCount" >= CASE d.plan::text ${perPlan} END`;
   const [hits, [count]] = await Promise.all([
@@ -137,9 +149,11 @@ async function pageOf<H extends { id: string }>(
   hits: H[],
   count: { n: bigint } | undefined,
   page: number,
-  extra: (h: H, d: Listed) => Partial<QueueRow>,
+  extra: (h: H, d: Listed & { plan: Plan }) => Partial<QueueRow>,
 ): Promise<QueuePage> {
-  const devs = await db.developer.findMany({ where: { id: { in: hits.map((h) => h.id) } }, select: QUEUE_COLUMNS });
+  const devs = await withPlans(
+    await db.developer.findMany({ where: { id: { in: hits.map((h) => h.id) } }, select: QUEUE_COLUMNS }),
+  );
   const byId = new Map(devs.map((d) => [d.id, d]));
   const rows = hits.flatMap((h) => {
     const d = byId.get(h.id);

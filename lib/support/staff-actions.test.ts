@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import { authenticateApiKey } from "@/lib/keys/authenticate-key";
-import { createApiKey, createDeveloper } from "@/test/fixtures";
+import { createApiKey, createDeveloper, personalActor } from "@/test/fixtures";
 import { smtpPerSuite } from "@/test/developer-helpers";
 import { changeAccountStatus, changePlan, revokeKeyAsStaff } from "./staff-actions";
 import { addNote } from "./notes";
@@ -155,10 +155,11 @@ describe("staff actions", () => {
     const dev = await createDeveloper();
     const key = await createApiKey(dev.id, "live");
     const other = await createApiKey((await createDeveloper()).id, "live");
-    const { endpoint } = await createEndpoint(
-      { developerId: dev.id, ip: "127.0.0.1" },
-      { url: "https://hooks.example.com/keys", environment: "live", event_types: ["key.revoked"] },
-    );
+    const { endpoint } = await createEndpoint(personalActor(dev.id, "127.0.0.1"), {
+      url: "https://hooks.example.com/keys",
+      environment: "live",
+      event_types: ["key.revoked"],
+    });
     const seen = smtp.mails.length;
     expect(
       (await revokeKeyAsStaff(staff, { developerId: dev.id, keyId: key.id, reason: "Leaked on GitHub" })).message,

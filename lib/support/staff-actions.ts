@@ -124,6 +124,7 @@ export async function revokeKeyAsStaff(
       "api_key.revoke",
       { type: "api_key", id: key.id },
       { prefix: key.prefix, developer_id: dev.id, reason: body.reason },
+      dev.id,
     );
     return { dev, key };
   });

@@ -1,6 +1,7 @@
 // The account a staff action is about, and the notice mailed after it.
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
+import { personalOrganization } from "@/lib/teams/personal";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 
@@ -8,7 +9,7 @@ export type Staff = { id: string; ip: string };
 export type ActionOutcome = { ok: true; message: string };
 
 export type Tx = Prisma.TransactionClient;
-const TARGET = { id: true, email: true, name: true, status: true, plan: true, emailVerifiedAt: true } as const;
+const TARGET = { id: true, email: true, name: true, status: true, emailVerifiedAt: true } as const;
 
 /** The account an action is about; staff never act on their own account. */
 export async function loadTarget(tx: Tx, staff: Staff, developerId: string) {
@@ -16,7 +17,8 @@ export async function loadTarget(tx: Tx, staff: Staff, developerId: string) {
     throw new ApiError("FORBIDDEN", "Staff cannot change their own account; ask another staff member");
   const dev = await tx.developer.findUnique({ where: { id: developerId }, select: TARGET });
   if (!dev) throw new ApiError("NOT_FOUND", "No such account");
-  return dev;
+  // The plan staff change is the personal organization's (lib/teams/personal.ts).
+  return { ...dev, plan: (await personalOrganization(dev.id, tx)).plan };
 }
 
 export { notify } from "@/lib/mail/send-mail";
@@ -32,10 +34,12 @@ export function auditStaff(
   action: string,
   target: { type: string; id: string },
   details: Record<string, string>,
+  organizationId?: string,
 ) {
   return audit(tx, {
     actorId: staff.id,
     actorType: "staff",
+    organizationId,
     action,
     targetType: target.type,
     targetId: target.id,
@@ -60,7 +64,20 @@ export async function changeAudited<F extends keyof Changeable>(
   reason: string,
 ) {
   const from = dev[field];
-  const claimed = await tx.developer.updateMany({ where: { id: dev.id, [field]: from }, data: { [field]: to } });
+  const where = { id: dev.id, [field]: from };
+  const claimed =
+    field === "plan"
+      ? await tx.organization.updateMany({ where, data: { plan: to as Plan } })
+      : await tx.developer.updateMany({ where, data: { [field]: to } });
   if (claimed.count === 0) throw new ApiError("INVALID_REQUEST", "The account changed meanwhile; reload the page");
-  await auditStaff(tx, staff, `developer.${field}_change`, { type: "developer", id: dev.id }, { from, to, reason });
+  // A plan is the personal organization's: the change is on its trail too.
+  const organizationId = field === "plan" ? dev.id : undefined;
+  await auditStaff(
+    tx,
+    staff,
+    `developer.${field}_change`,
+    { type: "developer", id: dev.id },
+    { from, to, reason },
+    organizationId,
+  );
 }

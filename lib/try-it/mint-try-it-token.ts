@@ -1,5 +1,7 @@
+import type { MemberActor } from "@/lib/teams/member";
+import { keyOwner } from "@/lib/teams/key-owner";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
-import type { DeveloperAccount } from "@/lib/accounts/developer-account";
+import { ApiError } from "@/lib/http/errors";
 import { audit } from "@/lib/audit/audit";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -20,9 +22,12 @@ export type TryItToken = { token: string; expires_at: number; allowance: TryItAl
  * session starts (insertTryItSession); checking it here too spares a capture that would be
  * refused at the end.
  */
-export async function mintTryItToken(developer: DeveloperAccount, ip: string, now = new Date()): Promise<TryItToken> {
-  assertDeveloperActive(developer);
-  const allowance = await tryItAllowance(developer.id, now);
+export async function mintTryItToken(actor: MemberActor, now = new Date()): Promise<TryItToken> {
+  // The organization's gate, as its keys have (a personal one follows its account's status).
+  const owner = await keyOwner(actor.organizationId);
+  if (!owner) throw new ApiError("NOT_FOUND", "Organization not found");
+  assertDeveloperActive(owner);
+  const allowance = await tryItAllowance(actor.organizationId, now);
   if (allowance.remaining === 0) throw tryItLimitError(now);
   const expiresAt = new Date(now.getTime() + TRY_IT_TOKEN_TTL_SECONDS * 1000);
   const { token, tokenHash } = generateClientToken("live");
@@ -30,7 +35,7 @@ export async function mintTryItToken(developer: DeveloperAccount, ip: string, no
     const row = await tx.clientToken.create({
       data: {
         purpose: "try_it",
-        developerId: developer.id,
+        developerId: actor.organizationId,
         tokenHash,
         origins: [new URL(env().APP_URL).origin],
         maxScans: 1,
@@ -39,12 +44,13 @@ export async function mintTryItToken(developer: DeveloperAccount, ip: string, no
       },
     });
     await audit(tx, {
-      actorId: developer.id,
+      actorId: actor.accountId,
+      organizationId: actor.organizationId,
       actorType: "developer",
       action: "try_it.token_mint",
       targetType: "client_token",
       targetId: row.id,
-      ip,
+      ip: actor.ip,
     });
   });
   return { token, expires_at: unixSeconds(expiresAt), allowance };

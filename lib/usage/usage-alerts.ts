@@ -24,7 +24,7 @@ export const alertThreshold = (percent: number, limit: number) => Math.ceil((lim
  * logged, never thrown or retried: the scan it rides on has succeeded.
  */
 export async function sendUsageAlerts(
-  developer: { id: string; email: string; name: string },
+  developer: { id: string },
   used: number,
   limit: number,
   unsent: UnsentAlerts,
@@ -37,13 +37,7 @@ export async function sendUsageAlerts(
   }
 }
 
-async function claimAndSend(
-  developer: { id: string; email: string; name: string },
-  used: number,
-  limit: number,
-  unsent: UnsentAlerts,
-  now: Date,
-) {
+async function claimAndSend(developer: { id: string }, used: number, limit: number, unsent: UnsentAlerts, now: Date) {
   for (const t of ALERT_THRESHOLDS) {
     if (!unsent[t.flag] || used < alertThreshold(t.percent, limit)) continue;
     // The claim and the usage.threshold webhook event commit together (docs/webhooks.md).
@@ -62,8 +56,20 @@ async function claimAndSend(
       return claim.count === 1;
     });
     if (!claimed) continue;
-    await sendMail(usageAlertMail(developer.email, developer.name, t.percent, used, limit, monthOf(now)));
+    for (const to of await alertRecipients(developer.id))
+      await sendMail(usageAlertMail(to.email, to.name, t.percent, used, limit, monthOf(now)));
   }
+}
+
+/** Who hears of the organization's quota: its owners and billing members (docs/teams.md). */
+async function alertRecipients(organizationId: string) {
+  const rows = await db.membership.findMany({
+    where: { organizationId, role: { in: ["owner", "billing"] } },
+    select: { account: { select: { email: true, name: true } } },
+    orderBy: { createdAt: "asc" },
+    take: 20,
+  });
+  return rows.map((r) => r.account);
 }
 
 /** The account's live scans per key per UTC day for the last `days` days, oldest first. */

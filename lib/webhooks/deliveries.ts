@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import { audit } from "@/lib/audit/audit";
+import type { MemberActor } from "@/lib/teams/member";
 import { ApiError } from "@/lib/http/errors";
 import { retryAfterSeconds, unixSeconds } from "@/lib/time";
 import { isUuid } from "@/lib/uuid";
@@ -95,7 +96,7 @@ export async function getDelivery(developerId: string, deliveryId: string, endpo
   };
 }
 
-type Actor = { developerId: string; ip: string };
+type Actor = MemberActor;
 
 // Test events and replays are sent on request: at most this many per endpoint and hour, so
 // nobody floods a receiver (or the queue) through them.
@@ -131,7 +132,7 @@ export async function replayDelivery(
   now = new Date(),
 ): Promise<DeliveryRow> {
   // One read: the delivery, owned through its endpoint, with whether that endpoint is on.
-  const where = ownedDelivery(actor.developerId, deliveryId, endpointId);
+  const where = ownedDelivery(actor.organizationId, deliveryId, endpointId);
   const d = where
     ? await db.webhookDelivery.findFirst({
         where,
@@ -148,7 +149,8 @@ export async function replayDelivery(
         include: { event: { select: { type: true } } },
       });
       await audit(tx, {
-        actorId: actor.developerId,
+        actorId: actor.accountId,
+        organizationId: actor.organizationId,
         actorType: "developer",
         action: "webhook_delivery.replay",
         targetType: "webhook_endpoint",
@@ -169,14 +171,14 @@ export async function replayDelivery(
 
 /** Queues a `webhook.test` event for one endpoint, whatever it subscribes to. */
 export async function sendTestEvent(actor: Actor, endpointId: string, now = new Date()): Promise<{ event_id: string }> {
-  const endpoint = await findEndpoint(actor.developerId, endpointId);
+  const endpoint = await findEndpoint(actor.organizationId, endpointId);
   if (endpoint.disabledAt) throw new ApiError("INVALID_REQUEST", "The endpoint is disabled; enable it to send events");
   await assertManualSendAllowed(endpoint.id, now);
   const eventId = await db.$transaction(async (tx) => {
     const id = await emitEvent(
       tx,
       {
-        developerId: actor.developerId,
+        developerId: actor.organizationId,
         environment: endpoint.environment,
         type: "webhook.test",
         data: {
@@ -188,7 +190,8 @@ export async function sendTestEvent(actor: Actor, endpointId: string, now = new 
       { endpointId: endpoint.id },
     );
     await audit(tx, {
-      actorId: actor.developerId,
+      actorId: actor.accountId,
+      organizationId: actor.organizationId,
       actorType: "developer",
       action: "webhook_endpoint.test",
       targetType: "webhook_endpoint",

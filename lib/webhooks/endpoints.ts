@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import type { Prisma, WebhookEndpoint } from "@/lib/generated/prisma/client";
+import type { MemberActor } from "@/lib/teams/member";
 import { audit } from "@/lib/audit/audit";
 import { ApiError } from "@/lib/http/errors";
 import { openSecret, sealSecret } from "@/lib/secret-box";
@@ -53,11 +54,12 @@ export function signingSecrets(
   return sealed.map((s) => openSecret(SECRET_LABEL, s)).filter((s): s is string => s !== null);
 }
 
-type Actor = { developerId: string; ip: string };
+type Actor = MemberActor;
 
 function auditEndpoint(tx: Prisma.TransactionClient, action: string, id: string, actor: Actor, details = {}) {
   return audit(tx, {
-    actorId: actor.developerId,
+    actorId: actor.accountId,
+    organizationId: actor.organizationId,
     actorType: "developer",
     action: `webhook_endpoint.${action}`,
     targetType: "webhook_endpoint",
@@ -86,8 +88,8 @@ export async function createEndpoint(
   const secret = generateSigningSecret();
   return db.$transaction(async (tx) => {
     // The developer row's lock orders concurrent creations, so the cap holds.
-    await tx.$queryRaw`SELECT id FROM "Developer" WHERE id = ${actor.developerId}::uuid FOR UPDATE`;
-    const count = await tx.webhookEndpoint.count({ where: { developerId: actor.developerId } });
+    await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${actor.organizationId}::uuid FOR UPDATE`;
+    const count = await tx.webhookEndpoint.count({ where: { developerId: actor.organizationId } });
     if (count >= MAX_ENDPOINTS)
       throw new ApiError(
         "INVALID_REQUEST",
@@ -95,7 +97,7 @@ export async function createEndpoint(
       );
     const row = await tx.webhookEndpoint.create({
       data: {
-        developerId: actor.developerId,
+        developerId: actor.organizationId,
         url: input.url,
         description: input.description || null,
         environment: input.environment,
@@ -121,7 +123,7 @@ export async function updateEndpoint(
   const { enabled, ...fields } = input;
   let disabled = false;
   const view = await db.$transaction(async (tx) => {
-    const current = await lockEndpoint(tx, actor.developerId, id);
+    const current = await lockEndpoint(tx, actor.organizationId, id);
     const toggled = enabled !== undefined && enabled !== (current.disabledAt === null);
     disabled = toggled && !enabled;
     const row = await tx.webhookEndpoint.update({
@@ -180,7 +182,7 @@ export async function rollEndpointSecret(
   const secret = generateSigningSecret();
   const seconds = ROLL_GRACE_SECONDS[grace];
   return db.$transaction(async (tx) => {
-    const current = await lockEndpoint(tx, actor.developerId, id);
+    const current = await lockEndpoint(tx, actor.organizationId, id);
     const row = await tx.webhookEndpoint.update({
       where: { id },
       data: {
@@ -197,9 +199,9 @@ export async function rollEndpointSecret(
 /** Deletes an endpoint with its deliveries, and the events no other endpoint's delivery needs. */
 export async function deleteEndpoint(actor: Actor, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    await lockEndpoint(tx, actor.developerId, id);
+    await lockEndpoint(tx, actor.organizationId, id);
     await tx.webhookEndpoint.delete({ where: { id } });
-    await tx.webhookEvent.deleteMany({ where: { developerId: actor.developerId, deliveries: { none: {} } } });
+    await tx.webhookEvent.deleteMany({ where: { developerId: actor.organizationId, deliveries: { none: {} } } });
     await auditEndpoint(tx, "delete", id, actor);
   });
 }

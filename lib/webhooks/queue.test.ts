@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
-import { createApiKey, createDeveloper } from "@/test/fixtures";
+import { createApiKey, createDeveloper, personalActor } from "@/test/fixtures";
 import { attemptDelivery, claimDue } from "./attempt-delivery";
 import { emitEvent } from "./emit";
 import { createEndpoint, updateEndpoint } from "./endpoints";
@@ -22,10 +22,11 @@ afterEach(() => {
 
 async function accountWithEndpoint(environment: "live" | "test" = "live", types = ["scan.completed"]) {
   const dev = await createDeveloper();
-  const { endpoint } = await createEndpoint(
-    { developerId: dev.id, ip: "127.0.0.1" },
-    { url: "https://hooks.example.com/x", environment, event_types: types as never },
-  );
+  const { endpoint } = await createEndpoint(personalActor(dev.id, "127.0.0.1"), {
+    url: "https://hooks.example.com/x",
+    environment,
+    event_types: types as never,
+  });
   return { dev, endpoint };
 }
 
@@ -39,14 +40,16 @@ const scanCompleted = (developerId: string, environment: "live" | "test" = "live
 describe("queueing", () => {
   it("queues a delivery for each enabled endpoint of the event's environment and type, and nothing when nobody listens", async () => {
     const { dev, endpoint } = await accountWithEndpoint("live");
-    const { endpoint: testOnly } = await createEndpoint(
-      { developerId: dev.id, ip: "127.0.0.1" },
-      { url: "https://hooks.example.com/t", environment: "test", event_types: ["scan.completed"] },
-    );
-    const { endpoint: keysOnly } = await createEndpoint(
-      { developerId: dev.id, ip: "127.0.0.1" },
-      { url: "https://hooks.example.com/k", environment: "live", event_types: ["key.revoked"] },
-    );
+    const { endpoint: testOnly } = await createEndpoint(personalActor(dev.id, "127.0.0.1"), {
+      url: "https://hooks.example.com/t",
+      environment: "test",
+      event_types: ["scan.completed"],
+    });
+    const { endpoint: keysOnly } = await createEndpoint(personalActor(dev.id, "127.0.0.1"), {
+      url: "https://hooks.example.com/k",
+      environment: "live",
+      event_types: ["key.revoked"],
+    });
     const id = await emitEvent(db, scanCompleted(dev.id));
     const deliveries = await db.webhookDelivery.findMany({ where: { eventId: id! } });
     expect(deliveries.map((d) => d.endpointId)).toEqual([endpoint.id]);
@@ -90,7 +93,7 @@ describe("claims and attempts", () => {
     const { dev, endpoint } = await accountWithEndpoint();
     await emitEvent(db, scanCompleted(dev.id));
     const [claimed] = (await claimDue(1000, new Date(Date.now() + 1000))).filter((c) => c.endpointId === endpoint.id);
-    await updateEndpoint({ developerId: dev.id, ip: "127.0.0.1" }, endpoint.id, { enabled: false });
+    await updateEndpoint(personalActor(dev.id, "127.0.0.1"), endpoint.id, { enabled: false });
     // The name does not resolve on this machine: the attempt fails, as a dead receiver's would.
     await attemptDelivery(claimed);
     const delivery = await db.webhookDelivery.findUniqueOrThrow({
@@ -131,7 +134,7 @@ describe("claims and attempts", () => {
 
   it("allows 60 test events and replays per endpoint an hour", async () => {
     const { dev, endpoint } = await accountWithEndpoint();
-    const actor = { developerId: dev.id, ip: "127.0.0.1" };
+    const actor = personalActor(dev.id, "127.0.0.1");
     for (let i = 0; i < MANUAL_SENDS_PER_HOUR; i++) await sendTestEvent(actor, endpoint.id);
     await expect(sendTestEvent(actor, endpoint.id)).rejects.toMatchObject({ code: "RATE_LIMIT_EXCEEDED" });
     const [delivery] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id }, take: 1 });

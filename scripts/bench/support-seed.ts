@@ -29,12 +29,16 @@ export async function seedSupportData(url: string) {
   try {
     const months = lastMonths(new Date(), 6);
     await c.query(`
-      INSERT INTO "Developer" (id, email, name, company, "passwordHash", status, plan, "emailVerifiedAt", "createdAt", "updatedAt")
+      INSERT INTO "Developer" (id, email, name, company, "passwordHash", status, "emailVerifiedAt", "createdAt", "updatedAt")
       SELECT gen_random_uuid(), 'dev' || i || '@bench.test', 'Developer ' || i, 'Company ' || (i % 500), 'not-a-hash',
         (CASE WHEN i % 20 = 0 THEN 'pending' WHEN i % 33 = 0 THEN 'suspended' ELSE 'active' END)::"DeveloperStatus",
-        (CASE WHEN i % 10 = 0 THEN 'enterprise' WHEN i % 4 = 0 THEN 'pro' ELSE 'starter' END)::"Plan",
         now() - make_interval(mins => i), now() - make_interval(mins => i), now()
       FROM generate_series(1, ${ACCOUNTS}) i`);
+    // Plans live on the personal organizations the accounts got (docs/teams.md).
+    await c.query(`
+      UPDATE "Organization" o SET plan = (CASE WHEN n % 10 = 0 THEN 'enterprise' WHEN n % 4 = 0 THEN 'pro' ELSE 'starter' END)::"Plan"
+      FROM (SELECT id, substring(email FROM 'dev([0-9]+)@')::int AS n FROM "Developer" WHERE email LIKE 'dev%@bench.test') d
+      WHERE o.id = d.id`);
     const staff = await c.query(
       `INSERT INTO "Developer" (id, email, name, "passwordHash", status, role, "emailVerifiedAt", "updatedAt")
        VALUES (gen_random_uuid(), $1, 'Bench Staff', $2, 'active', 'staff', now(), now()) RETURNING id`,
@@ -46,10 +50,14 @@ export async function seedSupportData(url: string) {
       sealTotpSecret(STAFF.totpSecret),
     ]);
     const busy = await c.query(
-      `INSERT INTO "Developer" (id, email, name, company, "passwordHash", status, plan, "emailVerifiedAt", "stripeCustomerId", "stripeSubscriptionStatus", "updatedAt")
-       VALUES (gen_random_uuid(), 'busy@bench.test', 'Busy Developer', 'Busy Inc', 'not-a-hash', 'active', 'pro', now(), 'cus_bench', 'active', now()) RETURNING id`,
+      `INSERT INTO "Developer" (id, email, name, company, "passwordHash", status, "emailVerifiedAt", "updatedAt")
+       VALUES (gen_random_uuid(), 'busy@bench.test', 'Busy Developer', 'Busy Inc', 'not-a-hash', 'active', now(), now()) RETURNING id`,
     );
     const busyId = busy.rows[0].id as string;
+    await c.query(
+      `UPDATE "Organization" SET plan = 'pro', "stripeCustomerId" = 'cus_bench', "stripeSubscriptionStatus" = 'active' WHERE id = $1`,
+      [busyId],
+    );
     await c.query(
       `
       INSERT INTO "UsageMonth" ("developerId", month, "scanCount")

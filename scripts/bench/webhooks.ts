@@ -57,7 +57,7 @@ async function main() {
     const { emitEvent } = await import("../../lib/webhooks/emit");
     const addEndpoint = (developerId: string, path: string) =>
       createEndpoint(
-        { developerId, ip: "127.0.0.1" },
+        { organizationId: developerId, accountId: developerId, ip: "127.0.0.1" },
         { url: `${receiver.base}${path}`, environment: "test", event_types: ["scan.completed"] },
       );
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireDeveloper } from "../require-developer";
+import { requireMember } from "../require-member";
 import { PLAN_LIMITS, PLANS } from "@/lib/plans/plan-limits";
 import { PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
@@ -11,7 +11,8 @@ const PRICES: Record<string, string> = { starter: "Free", pro: "Paid monthly", e
 
 export default async function BillingPage({ searchParams }: { searchParams: Promise<{ checkout?: string }> }) {
   const { checkout } = await searchParams;
-  const developer = await requireDeveloper();
+  const { member } = await requireMember("billing.manage");
+  const org = member.organization;
   const plans = PLANS.map((plan) => ({ plan, price: PRICES[plan] ?? "", ...PLAN_LIMITS[plan] }));
   return (
     <>
@@ -28,7 +29,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           <Alert tone="info">Checkout was cancelled; nothing was charged.</Alert>
         </div>
       ) : null}
-      <PlanCards plans={plans} current={developer.plan} hasSubscription={Boolean(developer.stripeCustomerId)} />
+      <PlanCards plans={plans} current={org.plan} hasSubscription={Boolean(org.stripeCustomerId)} />
     </>
   );
 }

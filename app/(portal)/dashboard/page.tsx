@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireDeveloper } from "../require-developer";
+import { requireMember } from "../require-member";
+import { can } from "@/lib/teams/roles";
 import { getUsage, getUsageHistory } from "@/lib/usage/get-usage";
 import { tryItHistory } from "@/lib/try-it/try-it-usage";
 import { hourlyRequestCount } from "@/lib/limits/rate-limiter";
@@ -19,15 +20,16 @@ export const metadata: Metadata = { title: "Dashboard" };
 const fmt = (n: number) => n.toLocaleString("en-US");
 
 export default async function DashboardPage() {
-  const developer = await requireDeveloper();
-  const limits = PLAN_LIMITS[developer.plan];
+  const { member } = await requireMember("usage.read");
+  const org = member.organization;
+  const limits = PLAN_LIMITS[org.plan];
   const [usage, history, tryIt, hourly, keys, keyUsage] = await Promise.all([
-    getUsage({ id: developer.id, plan: developer.plan }),
-    getUsageHistory(developer.id),
-    tryItHistory(developer.id),
-    hourlyRequestCount(developer.id),
-    listKeys(developer.id),
-    dailyKeyUsage(developer.id),
+    getUsage({ id: org.id, plan: org.plan }),
+    getUsageHistory(org.id),
+    tryItHistory(org.id),
+    hourlyRequestCount(org.id),
+    listKeys(org.id),
+    dailyKeyUsage(org.id),
   ]);
   const activeKeys = keys.filter((k) => k.state === "active").length;
   const lastScan = usage.current_month.last_scan_at;
@@ -37,9 +39,11 @@ export default async function DashboardPage() {
         title="Dashboard"
         description={`Your ${usage.plan} plan this month (${usage.current_month.month}, UTC).`}
         action={
-          <Link href="/keys" className={buttonClass("primary")}>
-            Manage API keys
-          </Link>
+          can(member.role, "keys.read") ? (
+            <Link href="/keys" className={buttonClass("primary")}>
+              Manage API keys
+            </Link>
+          ) : undefined
         }
       />
       <QuotaBanner used={usage.current_month.scan_count} limit={usage.limit} />

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireDeveloper } from "../require-developer";
+import { requireMember } from "../require-member";
 import { listKeys } from "@/lib/keys/list-keys";
 import { listRequests } from "@/lib/request-log/list-requests";
 import { requestLogQuery } from "@/lib/request-log/schemas";
@@ -13,11 +13,12 @@ export const metadata: Metadata = { title: "Request log" };
 type Search = Record<string, string | string[] | undefined>;
 
 export default async function RequestLogPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const developer = await requireDeveloper();
+  const { member } = await requireMember("requests.read");
+  const org = member.organization;
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   const parsed = requestLogQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : {};
-  const [log, keys] = await Promise.all([listRequests(developer.id, query), listKeys(developer.id)]);
+  const [log, keys] = await Promise.all([listRequests(org.id, query), listKeys(org.id)]);
   return (
     <>
       <PageHeader

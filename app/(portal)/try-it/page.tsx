@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
 import { env } from "@/lib/env";
 import { tryItAllowance } from "@/lib/try-it/try-it-usage";
-import { requireDeveloper } from "../require-developer";
+import { requireMember } from "../require-member";
 import { PageHeader } from "@/components/ui/card";
 import { TryIt } from "@/components/try-it/try-it";
 
 export const metadata: Metadata = { title: "Try it" };
 
 export default async function TryItPage() {
-  const developer = await requireDeveloper();
-  const allowance = await tryItAllowance(developer.id);
+  const { developer, member } = await requireMember("try_it.use");
+  const org = member.organization;
+  const allowance = await tryItAllowance(org.id);
   return (
     <>
       <PageHeader
@@ -19,7 +20,7 @@ export default async function TryItPage() {
       <TryIt
         baseUrl={env().APP_URL.replace(/\/$/, "")}
         initialAllowance={allowance}
-        active={developer.status === "active"}
+        active={developer.status === "active" && org.status === "active"}
       />
     </>
   );

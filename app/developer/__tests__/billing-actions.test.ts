@@ -11,7 +11,10 @@ import { createDeveloper } from "@/test/fixtures";
 // scope in a test); Stripe is a local stand-in that records every call.
 let signedIn: PortalDeveloper | null = null;
 vi.mock("@/lib/auth/current-developer", () => ({ currentDeveloper: async () => signedIn }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-vitals-client-ip": "203.0.113.9" }) }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "x-vitals-client-ip": "203.0.113.9" }),
+  cookies: async () => ({ get: () => undefined, set: () => undefined, delete: () => undefined }),
+}));
 
 let server: Server;
 const stripeCalls: string[] = [];

@@ -78,7 +78,7 @@ describe("checkout and billing portal", () => {
     expect(session.form.get("line_items[0][price]")).toBe("price_pro");
     expect(session.form.get("client_reference_id")).toBe(dev.id);
     expect(session.form.get("success_url")).toMatch(/^http:\/\/localhost:3000\/billing/);
-    const customerId = (await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).stripeCustomerId;
+    const customerId = (await db.organization.findUniqueOrThrow({ where: { id: dev.id } })).stripeCustomerId;
     expect(customerId).toMatch(/^cus_/);
     const customersBefore = seen.filter((s) => s.path === "/v1/customers").length;
     const p = await call(portal.POST, "POST", "/developer/billing-portal", { token });
@@ -87,12 +87,12 @@ describe("checkout and billing portal", () => {
     expect(seen.at(-1)!.form.get("customer")).toBe(customerId);
     const actions = (await db.auditLog.findMany({ where: { actorId: dev.id } })).map((a) => a.action).sort();
     expect(actions).toEqual(["billing.checkout", "billing.portal"]);
-    expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).plan).toBe("starter"); // only the webhook changes it
+    expect((await db.organization.findUniqueOrThrow({ where: { id: dev.id } })).plan).toBe("starter"); // only the webhook changes it
   });
 
   it("refuses a second checkout while a subscription exists (plan changes go through the billing portal)", async () => {
     const { dev, token } = await developerWithToken({ plan: "pro" });
-    await db.developer.update({ where: { id: dev.id }, data: { stripeSubscriptionId: `sub_existing_${dev.id}` } });
+    await db.organization.update({ where: { id: dev.id }, data: { stripeSubscriptionId: `sub_existing_${dev.id}` } });
     const res = await call(checkout.POST, "POST", "/developer/checkout", { token, body: { plan: "enterprise" } });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/billing portal/);
@@ -136,7 +136,7 @@ describe("Stripe webhook", () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers.map((a) => a.body.duplicate).sort()).toEqual([false, true]);
     expect(await deliver(event)).toEqual({ status: 200, body: { received: true, duplicate: true } });
-    const row = await db.developer.findUniqueOrThrow({ where: { id: dev.id } });
+    const row = await db.organization.findUniqueOrThrow({ where: { id: dev.id } });
     expect(row).toMatchObject({
       plan: "pro",
       stripeCustomerId: `cus_${dev.id}`,
@@ -163,7 +163,7 @@ describe("Stripe webhook", () => {
       },
     };
     expect((await deliver(cancelled)).status).toBe(200);
-    expect(await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).toMatchObject({
+    expect(await db.organization.findUniqueOrThrow({ where: { id: dev.id } })).toMatchObject({
       plan: "starter",
       stripeSubscriptionId: null,
       stripeSubscriptionStatus: "canceled",
@@ -173,7 +173,7 @@ describe("Stripe webhook", () => {
   it("ignores a subscription event older than one already applied (Stripe does not deliver in order)", async () => {
     const { dev } = await developerWithToken();
     const customer = `cus_order_${dev.id}`;
-    await db.developer.update({ where: { id: dev.id }, data: { stripeCustomerId: customer } });
+    await db.organization.update({ where: { id: dev.id }, data: { stripeCustomerId: customer } });
     const t0 = Math.floor(Date.now() / 1000);
     const subscription = (id: string, type: string, created: number, price: string, status = "active") => ({
       id,
@@ -191,7 +191,7 @@ describe("Stripe webhook", () => {
         },
       },
     });
-    const plan = async () => (await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).plan;
+    const plan = async () => (await db.organization.findUniqueOrThrow({ where: { id: dev.id } })).plan;
 
     expect(
       (await deliver(subscription(`evt_new_${dev.id}`, "customer.subscription.updated", t0 + 10, "price_ent"))).status,
@@ -214,7 +214,9 @@ describe("Stripe webhook", () => {
     ).toBe(200);
     expect(await plan()).toBe("pro");
     // The support console shows the subscription's status as last received.
-    expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).stripeSubscriptionStatus).toBe("past_due");
+    expect((await db.organization.findUniqueOrThrow({ where: { id: dev.id } })).stripeSubscriptionStatus).toBe(
+      "past_due",
+    );
     const changes = await db.auditLog.findMany({
       where: { targetId: dev.id, action: "developer.plan_change" },
       orderBy: { createdAt: "asc" },
@@ -262,14 +264,14 @@ describe("Stripe webhook", () => {
       data: { object: { client_reference_id: "not-a-uuid", metadata: { plan: "pro" } } },
     });
     expect(foreign).toMatchObject({ status: 200, body: { received: true, duplicate: false } });
-    expect((await db.developer.findUniqueOrThrow({ where: { id: dev.id } })).plan).toBe("starter");
+    expect((await db.organization.findUniqueOrThrow({ where: { id: dev.id } })).plan).toBe("starter");
   });
 
   it("an event about a subscription the account is not billed by, or naming no plan of ours, changes nothing", async () => {
     const { dev } = await developerWithToken();
     const customer = `cus_other_${dev.id}`;
     const current = `sub_current_${dev.id}`;
-    await db.developer.update({
+    await db.organization.update({
       where: { id: dev.id },
       data: { stripeCustomerId: customer, stripeSubscriptionId: current, plan: "enterprise" },
     });
@@ -290,7 +292,7 @@ describe("Stripe webhook", () => {
         },
       },
     });
-    const account = () => db.developer.findUniqueOrThrow({ where: { id: dev.id } });
+    const account = () => db.organization.findUniqueOrThrow({ where: { id: dev.id } });
     const unchanged = { plan: "enterprise", stripeSubscriptionId: current };
     // A failed second subscription, and an old one deleted: not the one the account pays by.
     for (const e of [

@@ -1,3 +1,4 @@
+import { personalActor } from "@/test/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import * as roll from "@/app/developer/keys/[id]/roll/route";
@@ -14,7 +15,7 @@ afterEach(() => setSdkClock(() => new Date()));
 
 async function rolled(grace: string) {
   const { dev, token } = await developerWithToken();
-  const created = await createKey(dev.id, { name: "app", environment: "test" }, "ip");
+  const created = await createKey(personalActor(dev.id, "ip"), { name: "app", environment: "test" });
   const res = await call(roll.POST, "POST", `/developer/keys/${created.id}/roll`, {
     token,
     params: { id: created.id },

@@ -17,7 +17,10 @@ import { developerWithToken } from "@/test/developer-fixtures";
 import { uniqueIp } from "@/test/ip";
 
 // The portal's action reads the request's headers; a test has no request scope.
-vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({ get: () => undefined, set: () => undefined, delete: () => undefined }),
+}));
 
 const profileWith = (token: string) => call(profile.GET, "GET", "/developer/profile", { token });
 

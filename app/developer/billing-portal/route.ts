@@ -2,15 +2,16 @@
 import { endpoint } from "@/lib/http/endpoint";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
-import { withDeveloper } from "@/lib/http/with-developer";
+import { withMember } from "@/lib/http/with-developer";
+import { billableOf } from "@/lib/billing/checkout";
 import { noBody } from "@/lib/accounts/schemas";
 import { createBillingPortalSession } from "@/lib/billing/billing-portal";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
-  POST: withDeveloper(async ({ req, ip, developer }) => {
+  POST: withMember("billing.manage", async ({ req, ip, developer, member }) => {
     noBody.parse(await readJson(req));
-    return json(await createBillingPortalSession(developer, ip));
+    return json(await createBillingPortalSession(await billableOf(member.organization.id, developer), ip));
   }),
 });

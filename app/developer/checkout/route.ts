@@ -2,15 +2,15 @@
 import { endpoint } from "@/lib/http/endpoint";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
-import { withDeveloper } from "@/lib/http/with-developer";
+import { withMember } from "@/lib/http/with-developer";
 import { checkoutBody } from "@/lib/accounts/schemas";
-import { createCheckoutSession } from "@/lib/billing/checkout";
+import { billableOf, createCheckoutSession } from "@/lib/billing/checkout";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
-  POST: withDeveloper(async ({ req, ip, developer }) => {
+  POST: withMember("billing.manage", async ({ req, ip, developer, member }) => {
     const { plan } = checkoutBody.parse(await readJson(req));
-    return json(await createCheckoutSession(developer, plan, ip));
+    return json(await createCheckoutSession(await billableOf(member.organization.id, developer), plan, ip));
   }),
 });

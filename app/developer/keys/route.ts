@@ -2,7 +2,7 @@
 import { endpoint } from "@/lib/http/endpoint";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
-import { withDeveloper } from "@/lib/http/with-developer";
+import { withMember } from "@/lib/http/with-developer";
 import { createKeyBody } from "@/lib/accounts/schemas";
 import { createKey } from "@/lib/keys/create-key";
 import { listKeys } from "@/lib/keys/list-keys";
@@ -10,9 +10,9 @@ import { listKeys } from "@/lib/keys/list-keys";
 export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
-  GET: withDeveloper(async ({ developer }) => json({ keys: await listKeys(developer.id) })),
-  POST: withDeveloper(async ({ req, ip, developer }) => {
+  GET: withMember("keys.read", async ({ member }) => json({ keys: await listKeys(member.organization.id) })),
+  POST: withMember("keys.write", async ({ req, actor }) => {
     const body = createKeyBody.parse(await readJson(req));
-    return json(await createKey(developer.id, body, ip), { status: 201, headers: { "Cache-Control": "no-store" } });
+    return json(await createKey(actor, body), { status: 201, headers: { "Cache-Control": "no-store" } });
   }),
 });

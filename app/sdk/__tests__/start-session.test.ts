@@ -205,7 +205,7 @@ describe("POST /sdk/session/start", () => {
     await setScansThisMonth(developer.id, 500);
     const ip = uniqueIp();
     expect((await startSession({ key: live.key, ip })).status).toBe(429);
-    await db.developer.update({ where: { id: developer.id }, data: { plan: "pro" } });
+    await db.organization.update({ where: { id: developer.id }, data: { plan: "pro" } });
     const res = await startSession({ key: live.key, ip });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-ratelimit-limit")).toBe("1000");

@@ -11,7 +11,7 @@ import { mintTryItToken } from "@/lib/try-it/mint-try-it-token";
 import { dayOf } from "@/lib/try-it/try-it-day";
 import { tryItAllowance, tryItHistory } from "@/lib/try-it/try-it-usage";
 import { getUsage } from "@/lib/usage/get-usage";
-import { createDeveloper, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
+import { createDeveloper, createDeveloperWithKeys, setScansThisMonth, personalActor } from "@/test/fixtures";
 import {
   fullScan,
   mintClientToken,
@@ -40,7 +40,7 @@ const fromPortal = (token: string, origin = APP_ORIGIN): Call => ({
   headers: { authorization: `Bearer ${token}`, origin },
 });
 const mint = async (developer: Awaited<ReturnType<typeof createDeveloper>>, now?: Date) =>
-  (await mintTryItToken(developer, "10.9.9.9", now)).token;
+  (await mintTryItToken(personalActor(developer.id, "10.9.9.9"), now)).token;
 
 async function setTryItToday(developerId: string, scanCount: number, now = new Date()) {
   const day = dayOf(now);
@@ -65,7 +65,7 @@ describe("a Try it token", () => {
   it("runs a live scan with real inference, outside the monthly quota, counted as a Try it scan", async () => {
     const developer = await createDeveloper();
     await setScansThisMonth(developer.id, 500); // the starter quota is used up: Try it still works
-    const minted = await mintTryItToken(developer, "10.9.9.9");
+    const minted = await mintTryItToken(personalActor(developer.id, "10.9.9.9"));
     expect(minted.token).toMatch(/^ct_live_[0-9a-f]{64}$/);
     expect(minted.allowance).toEqual({ used: 0, cap: 20, remaining: 20 });
     const row = await db.clientToken.findUniqueOrThrow({ where: { tokenHash: hashClientToken(minted.token) } });
@@ -140,7 +140,7 @@ describe("a Try it token", () => {
     expect((await db.clientToken.findUniqueOrThrow({ where: { tokenHash: hashClientToken(spare) } })).scansUsed).toBe(
       0,
     );
-    const refused = await mintTryItToken(developer, "10.9.9.9", now).catch((e: unknown) => e);
+    const refused = await mintTryItToken(personalActor(developer.id, "10.9.9.9"), now).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).body()).toMatchObject({ error: "TRY_IT_LIMIT_EXCEEDED", retryable: false });
     expect(await tryItAllowance(developer.id, now)).toEqual({ used: 20, cap: 20, remaining: 0 });

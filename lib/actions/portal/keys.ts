@@ -10,10 +10,10 @@ import { keyInput } from "@/lib/keys/key-input";
 import { formAction, serverAction } from "@/lib/actions/server-action";
 
 export const createKeyAction = formAction(
-  "active developer",
+  "member:keys.write",
   createKeyBody,
-  async (input, { developer, ip }): Promise<FormState<CreatedKey>> => {
-    const created = await createKey(developer.id, input, ip);
+  async (input, { actor }): Promise<FormState<CreatedKey>> => {
+    const created = await createKey(actor, input);
     revalidatePath("/keys");
     revalidatePath("/dashboard");
     return { ok: true, data: created };
@@ -22,9 +22,9 @@ export const createKeyAction = formAction(
 );
 
 export const revokeKeyAction = serverAction(
-  "active developer",
-  async ({ developer, ip }, keyId: string): Promise<FormState> => {
-    await revokeKey(developer.id, keyId, ip);
+  "member:keys.write",
+  async ({ actor }, keyId: string): Promise<FormState> => {
+    await revokeKey(actor, keyId);
     revalidatePath("/keys");
     revalidatePath("/dashboard");
     return { ok: true };
@@ -32,9 +32,9 @@ export const revokeKeyAction = serverAction(
 );
 
 export const rollKeyAction = serverAction(
-  "active developer",
-  async ({ developer, ip }, keyId: string, gracePeriod: string): Promise<FormState<RolledKey>> => {
-    const rolled = await rollKey(developer.id, keyId, rollKeyBody.parse({ grace_period: gracePeriod }), ip);
+  "member:keys.write",
+  async ({ actor }, keyId: string, gracePeriod: string): Promise<FormState<RolledKey>> => {
+    const rolled = await rollKey(actor, keyId, rollKeyBody.parse({ grace_period: gracePeriod }));
     revalidatePath("/keys");
     return { ok: true, data: rolled };
   },

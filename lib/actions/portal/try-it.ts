@@ -1,6 +1,7 @@
 "use server";
 
-import { currentDeveloper } from "@/lib/auth/current-developer";
+import { currentMember } from "@/lib/auth/current-member";
+import { can } from "@/lib/teams/roles";
 import { ApiError } from "@/lib/http/errors";
 import { mintTryItToken } from "@/lib/try-it/mint-try-it-token";
 import { tryItAllowance, type TryItAllowance } from "@/lib/try-it/try-it-usage";
@@ -15,15 +16,15 @@ export type TryItStart =
  * next-auth cookie): no key is pasted, none reaches the browser (docs/api.md, "Try it").
  */
 export const startTryItAction: () => Promise<TryItStart> = serverAction(
-  "developer",
-  async ({ developer, ip }): Promise<TryItStart> => {
+  "member:try_it.use",
+  async ({ actor }): Promise<TryItStart> => {
     try {
-      const minted = await mintTryItToken(developer, ip);
+      const minted = await mintTryItToken(actor);
       return { ok: true, token: minted.token, allowance: minted.allowance };
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       // A refusal names its code; the daily limit's carries today's figures so the page can show them.
-      const allowance = err.code === "TRY_IT_LIMIT_EXCEEDED" ? await tryItAllowance(developer.id) : undefined;
+      const allowance = err.code === "TRY_IT_LIMIT_EXCEEDED" ? await tryItAllowance(actor.organizationId) : undefined;
       return { ok: false, message: err.message, code: err.code, allowance };
     }
   },
@@ -31,6 +32,6 @@ export const startTryItAction: () => Promise<TryItStart> = serverAction(
 
 /** Today's Try it scans, re-read after a scan (or a refusal) so the page shows what is left. */
 export async function tryItAllowanceAction(): Promise<TryItAllowance | null> {
-  const developer = await currentDeveloper();
-  return developer ? tryItAllowance(developer.id) : null;
+  const found = await currentMember();
+  return found && can(found.member.role, "try_it.use") ? tryItAllowance(found.member.organization.id) : null;
 }

@@ -5,14 +5,17 @@ import type { PortalDeveloper } from "@/lib/auth/current-developer";
 import { IDLE } from "@/lib/actions/form-state";
 import { createEndpoint } from "@/lib/webhooks/endpoints";
 import { sendTestEvent } from "@/lib/webhooks/deliveries";
-import { createDeveloper } from "@/test/fixtures";
+import { createDeveloper, personalActor } from "@/test/fixtures";
 
 // The webhooks page's actions, called as the portal calls them: only the signed-in developer,
 // the request headers and the page cache are stood in for (no next-auth cookie or request scope
 // in a test). What they guard is the account: its status, and whose endpoints and deliveries.
 let signedIn: PortalDeveloper | null = null;
 vi.mock("@/lib/auth/current-developer", () => ({ currentDeveloper: async () => signedIn }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-vitals-client-ip": "203.0.113.9" }) }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "x-vitals-client-ip": "203.0.113.9" }),
+  cookies: async () => ({ get: () => undefined, set: () => undefined, delete: () => undefined }),
+}));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
 const actions = () => import("./webhooks");
@@ -90,7 +93,7 @@ describe("the webhooks page's actions", () => {
   it("another account's endpoint and delivery are not found by any action, and stay as they were", async () => {
     const a = await actions();
     const owner = await createDeveloper();
-    const actor = { developerId: owner.id, ip: "198.51.100.1" };
+    const actor = personalActor(owner.id, "198.51.100.1");
     const { endpoint } = await createEndpoint(actor, {
       url: "https://owner.example.com/hook",
       environment: "live",

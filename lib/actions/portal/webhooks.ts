@@ -26,10 +26,10 @@ export type EndpointWithSecret = { endpoint: EndpointView; secret: string };
 const refresh = () => revalidatePath("/webhooks", "layout");
 
 export const createEndpointAction = formAction(
-  "active developer",
+  "member:webhooks.write",
   createEndpointBody,
-  async (input, { developer, ip }): Promise<FormState<EndpointWithSecret>> => {
-    const created = await createEndpoint({ developerId: developer.id, ip }, input);
+  async (input, { actor }): Promise<FormState<EndpointWithSecret>> => {
+    const created = await createEndpoint(actor, input);
     refresh();
     return { ok: true, data: created };
   },
@@ -37,56 +37,56 @@ export const createEndpointAction = formAction(
 );
 
 export const updateEndpointAction = serverAction(
-  "active developer",
-  async ({ developer, ip }, endpointId: string, form: FormData): Promise<FormState<EndpointView>> => {
+  "member:webhooks.write",
+  async ({ actor }, endpointId: string, form: FormData): Promise<FormState<EndpointView>> => {
     const input = updateEndpointBody.parse(endpointChanges(formValues(form)));
-    const endpoint = await updateEndpoint({ developerId: developer.id, ip }, endpointId, input);
+    const endpoint = await updateEndpoint(actor, endpointId, input);
     refresh();
     return { ok: true, message: "Endpoint saved.", data: endpoint };
   },
 );
 
 export const setEndpointEnabledAction = serverAction(
-  "active developer",
-  async ({ developer, ip }, endpointId: string, enabled: boolean): Promise<FormState> => {
-    await setEndpointEnabled({ developerId: developer.id, ip }, endpointId, enabled === true);
+  "member:webhooks.write",
+  async ({ actor }, endpointId: string, enabled: boolean): Promise<FormState> => {
+    await setEndpointEnabled(actor, endpointId, enabled === true);
     refresh();
     return { ok: true, message: enabled ? "Endpoint enabled." : "Endpoint disabled." };
   },
 );
 
 export const rollEndpointSecretAction = serverAction(
-  "active developer",
-  async ({ developer, ip }, endpointId: string, gracePeriod: string): Promise<FormState<EndpointWithSecret>> => {
+  "member:webhooks.write",
+  async ({ actor }, endpointId: string, gracePeriod: string): Promise<FormState<EndpointWithSecret>> => {
     const { grace_period } = rollSecretBody.parse({ grace_period: gracePeriod });
-    const rolled = await rollEndpointSecret({ developerId: developer.id, ip }, endpointId, grace_period);
+    const rolled = await rollEndpointSecret(actor, endpointId, grace_period);
     refresh();
     return { ok: true, data: rolled };
   },
 );
 
 export const deleteEndpointAction = serverAction(
-  "active developer",
-  async ({ developer, ip }, endpointId: string): Promise<FormState> => {
-    await deleteEndpoint({ developerId: developer.id, ip }, endpointId);
+  "member:webhooks.write",
+  async ({ actor }, endpointId: string): Promise<FormState> => {
+    await deleteEndpoint(actor, endpointId);
     refresh();
     redirect("/webhooks");
   },
 );
 
 export const sendTestEventAction = serverAction(
-  "active developer",
-  async ({ developer, ip }, endpointId: string): Promise<FormState<{ event_id: string }>> => {
-    const sent = await sendTestEvent({ developerId: developer.id, ip }, endpointId);
+  "member:webhooks.write",
+  async ({ actor }, endpointId: string): Promise<FormState<{ event_id: string }>> => {
+    const sent = await sendTestEvent(actor, endpointId);
     refresh();
     return { ok: true, message: `Test event ${sent.event_id} queued; it appears in the log below.`, data: sent };
   },
 );
 
 export const replayDeliveryAction = serverAction(
-  "active developer",
-  async ({ developer, ip }, deliveryId: string): Promise<FormState<DeliveryRow>> => {
-    const replay = await replayDelivery({ developerId: developer.id, ip }, deliveryId);
+  "member:webhooks.write",
+  async ({ actor }, deliveryId: string): Promise<FormState<DeliveryRow>> => {
+    const replay = await replayDelivery(actor, deliveryId);
     refresh();
     return { ok: true, data: replay };
   },

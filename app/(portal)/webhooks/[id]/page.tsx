@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireDeveloper } from "../../require-developer";
+import { can } from "@/lib/teams/roles";
+import { requireMember } from "../../require-member";
 import { orNotFound } from "../or-not-found";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
 import { endpointView, findEndpoint } from "@/lib/webhooks/endpoints";
@@ -26,13 +27,14 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export default async function WebhookEndpointPage({ params, searchParams }: Props) {
-  const developer = await requireDeveloper();
+  const { developer, member } = await requireMember("webhooks.read");
+  const org = member.organization;
   const { id } = await params;
   const after = (await searchParams).after;
   const cursor = typeof after === "string" ? after : undefined;
-  const endpoint = endpointView(await orNotFound(findEndpoint(developer.id, id)));
-  const log = await listDeliveries(developer.id, id, cursor);
-  const canManage = developer.status === "active";
+  const endpoint = endpointView(await orNotFound(findEndpoint(org.id, id)));
+  const log = await listDeliveries(org.id, id, cursor);
+  const canManage = developer.status === "active" && org.status === "active" && can(member.role, "webhooks.write");
   const soon = Date.now() / 1000 + 30;
   const due = log.deliveries.some((d) => d.next_attempt_at !== null && d.next_attempt_at <= soon);
   return (

@@ -1,13 +1,11 @@
 // DELETE /developer/keys/{id}: revoke an API key, immediately and for good.
 import { endpoint } from "@/lib/http/endpoint";
 import { json } from "@/lib/http/respond";
-import { withDeveloper } from "@/lib/http/with-developer";
+import { withMember } from "@/lib/http/with-developer";
 import { revokeKey } from "@/lib/keys/revoke-key";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
-  DELETE: withDeveloper(async ({ params, ip, developer }) =>
-    json(await revokeKey(developer.id, String(params.id ?? ""), ip)),
-  ),
+  DELETE: withMember("keys.write", async ({ params, actor }) => json(await revokeKey(actor, String(params.id ?? "")))),
 });

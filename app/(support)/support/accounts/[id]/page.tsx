@@ -7,6 +7,7 @@ import { getAccountTimeline } from "@/lib/support/account-timeline";
 import { listNotes } from "@/lib/support/notes";
 import { FAILED_PANEL_SIZE, recentFailedRequests } from "@/lib/support/failed-requests";
 import { accountWebhooks } from "@/lib/support/account-webhooks";
+import { accountOrganizations } from "@/lib/support/organizations";
 import { pageQuery } from "@/lib/support/schemas";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
@@ -17,6 +18,7 @@ import { TimelineTable } from "@/components/support/timeline-table";
 import { FailedRequestsTable } from "@/components/support/failed-requests-table";
 import { NoteForm } from "@/components/support/note-form";
 import { Pager } from "@/components/support/pager";
+import { Pager as TeamPager } from "@/components/team/pager";
 import { day, moment, STATUS_TONE } from "@/components/support/format";
 import { requireStaff } from "../../../require-staff";
 import { Profile, StatusHistory, Subscription, WebhookEndpoints } from "./sections";
@@ -31,18 +33,21 @@ export default async function AccountPage({
   searchParams,
 }: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<{ audit_page?: string }>;
+  searchParams: Promise<{ audit_page?: string; organizations_page?: string }>;
 }) {
   const staff = await requireStaff();
   const id = z.uuid().safeParse((await params).id);
   if (!id.success) notFound();
-  const auditPage = pageQuery.parse((await searchParams).audit_page);
-  const [account, timeline, notes, failed, webhooks] = await Promise.all([
+  const search = await searchParams;
+  const auditPage = pageQuery.parse(search.audit_page);
+  const organizationsPage = pageQuery.parse(search.organizations_page);
+  const [account, timeline, notes, failed, webhooks, organizations] = await Promise.all([
     getAccountOverview(id.data),
     getAccountTimeline(id.data, auditPage),
     listNotes(id.data),
     recentFailedRequests(id.data),
     accountWebhooks(id.data),
+    accountOrganizations(id.data, organizationsPage),
   ]);
   if (!account) notFound();
   const { profile, usage } = account;
@@ -89,7 +94,24 @@ export default async function AccountPage({
         </p>
         <UsageChart history={account.history} tryIt={account.tryIt} />
       </Card>
-      <Section id="keys" title="API keys" className="mt-6">
+      <Section id="organizations" title={`Organizations (${organizations.total})`} className="mt-6">
+        <ul className="flex flex-col gap-1 text-sm" data-testid="support-organizations">
+          {organizations.organizations.map((o) => (
+            <li key={o.id}>
+              <Link href={`/support/organizations/${o.id}`}>{o.name}</Link> · {o.role} · {o.plan}
+              {o.personal ? " · personal" : ""}
+            </li>
+          ))}
+        </ul>
+        <TeamPager
+          label="Organization pages"
+          page={organizationsPage}
+          total={organizations.total}
+          pageSize={organizations.page_size}
+          href={(p) => `/support/accounts/${profile.id}?organizations_page=${p}`}
+        />
+      </Section>
+      <Section id="keys" title="API keys (personal organization)" className="mt-6">
         <StaffKeys developerId={profile.id} keys={account.keys} />
       </Section>
       <Section id="timeline" title="Audit timeline" className="mt-6">

@@ -2,16 +2,16 @@
 import { endpoint } from "@/lib/http/endpoint";
 import { json } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/read-json";
-import { withDeveloper } from "@/lib/http/with-developer";
+import { withMember } from "@/lib/http/with-developer";
 import { rollKeyBody } from "@/lib/accounts/schemas";
 import { rollKey } from "@/lib/keys/roll-key";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
-  POST: withDeveloper(async ({ req, params, ip, developer }) => {
+  POST: withMember("keys.write", async ({ req, params, actor }) => {
     const body = rollKeyBody.parse(await readJson(req));
-    return json(await rollKey(developer.id, String(params.id ?? ""), body, ip), {
+    return json(await rollKey(actor, String(params.id ?? ""), body), {
       headers: { "Cache-Control": "no-store" },
     });
   }),

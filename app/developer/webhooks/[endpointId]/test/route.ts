@@ -1,13 +1,13 @@
 // POST /developer/webhooks/{endpointId}/test: queue a webhook.test event for this endpoint.
 import { endpoint } from "@/lib/http/endpoint";
 import { json } from "@/lib/http/respond";
-import { withDeveloper } from "@/lib/http/with-developer";
+import { withMember } from "@/lib/http/with-developer";
 import { sendTestEvent } from "@/lib/webhooks/deliveries";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
-  POST: withDeveloper(async ({ params, ip, developer }) =>
-    json(await sendTestEvent({ developerId: developer.id, ip }, String(params.endpointId ?? "")), { status: 202 }),
+  POST: withMember("webhooks.write", async ({ params, actor }) =>
+    json(await sendTestEvent(actor, String(params.endpointId ?? "")), { status: 202 }),
   ),
 });

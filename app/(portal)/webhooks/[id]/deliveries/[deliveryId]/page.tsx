@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { requireDeveloper } from "../../../../require-developer";
+import { can } from "@/lib/teams/roles";
+import { requireMember } from "../../../../require-member";
 import { orNotFound } from "../../../or-not-found";
 import { getDelivery } from "@/lib/webhooks/deliveries";
 import { findEndpoint } from "@/lib/webhooks/endpoints";
@@ -21,10 +22,11 @@ const vitalsDeleted = (payload: unknown) =>
   typeof payload === "object" && payload !== null && (payload as { vitals_deleted?: unknown }).vitals_deleted === true;
 
 export default async function WebhookDeliveryPage({ params }: Props) {
-  const developer = await requireDeveloper();
+  const { developer, member } = await requireMember("webhooks.read");
+  const org = member.organization;
   const { id, deliveryId } = await params;
-  const endpoint = await orNotFound(findEndpoint(developer.id, id));
-  const delivery = await orNotFound(getDelivery(developer.id, deliveryId));
+  const endpoint = await orNotFound(findEndpoint(org.id, id));
+  const delivery = await orNotFound(getDelivery(org.id, deliveryId));
   // A delivery of another of the account's endpoints is not found under this one's address.
   if (delivery.endpoint_id !== endpoint.id) notFound();
   const facts: [string, React.ReactNode][] = [
@@ -65,7 +67,7 @@ export default async function WebhookDeliveryPage({ params }: Props) {
             <ReplayButton
               deliveryId={delivery.id}
               endpointEnabled={endpoint.disabledAt === null}
-              canManage={developer.status === "active"}
+              canManage={developer.status === "active" && org.status === "active" && can(member.role, "webhooks.write")}
             />
           </div>
         </Card>

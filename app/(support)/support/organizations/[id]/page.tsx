@@ -1,0 +1,78 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { Badge } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/card";
+import { Pager } from "@/components/team/pager";
+import { day, STATUS_TONE } from "@/components/support/format";
+import { organizationForSupport } from "@/lib/support/organizations";
+import { pageQuery } from "@/lib/support/schemas";
+import { TEAM_PAGE_SIZE } from "@/lib/teams/paging";
+import { requireStaff } from "../../../require-staff";
+
+export const metadata: Metadata = { title: "Organization · Support console" };
+
+const cell = "px-3 py-2 align-top";
+
+export default async function OrganizationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ page?: string }>;
+}) {
+  await requireStaff();
+  const id = z.uuid().safeParse((await params).id);
+  if (!id.success) notFound();
+  const page = pageQuery.parse((await searchParams).page);
+  const org = await organizationForSupport(id.data, page);
+  if (!org) notFound();
+  return (
+    <>
+      <PageHeader
+        title={org.name}
+        description={`${org.personal ? "Personal" : "Team"} organization · made ${day(org.created_at)} · ${org.activeKeys} active keys`}
+      />
+      <div className="mb-4 flex flex-wrap gap-2">
+        <Badge tone={STATUS_TONE[org.status]}>{org.status}</Badge>
+        <Badge tone="indigo">{org.plan}</Badge>
+      </div>
+      <h2 className="mb-2 text-base font-semibold">Members ({org.members.total})</h2>
+      <div
+        role="region"
+        aria-label="Members"
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+      >
+        <table className="w-full min-w-[32rem] text-left text-sm" data-testid="support-members">
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-800">
+              <th className={cell}>Account</th>
+              <th className={cell}>Role</th>
+              <th className={cell}>Joined</th>
+            </tr>
+          </thead>
+          <tbody>
+            {org.members.members.map((m) => (
+              <tr key={m.account_id} className="border-b border-slate-100 last:border-0">
+                <td className={cell}>
+                  <Link href={`/support/accounts/${m.account_id}`}>{m.email}</Link>
+                </td>
+                <td className={cell}>{m.role}</td>
+                <td className={cell}>{day(m.joined_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        label="Member pages"
+        page={page}
+        total={org.members.total}
+        pageSize={TEAM_PAGE_SIZE}
+        href={(p) => `/support/organizations/${org.id}?page=${p}`}
+      />
+    </>
+  );
+}
