@@ -35,6 +35,10 @@ export const listedKeySchema = z.object({
   previous_prefix: z.string().nullable().describe("While a rolled key's replaced secret still works"),
   previous_valid_until: unixSeconds.nullable(),
   state: z.enum(["active", "expired", "revoked"]),
+  created_by: z
+    .string()
+    .nullable()
+    .describe("E-mail of the member who created the key (docs/teams.md); null when that account is gone"),
 });
 
 export const keyListSchema = z.object({ keys: z.array(listedKeySchema) });

@@ -110,7 +110,7 @@ function operation(op: Operation) {
     name,
     in: "path",
     required: true,
-    description: PATH_PARAMS[name],
+    description: op.pathParams?.[name] ?? PATH_PARAMS[name],
     schema: { type: "string", format: "uuid" },
   }));
   if (op.query) {

@@ -29,7 +29,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     path: "/developer/login",
     tag: "Public",
     auth: "none",
-    summary: "Sign in for an ID token (with `totp` when two-factor sign-in is on)",
+    summary: "Sign in for an ID token (`totp` with two-factor sign-in; `organization_id` to act for an organization)",
     body: loginBody,
     ok: {
       status: 200,
@@ -37,7 +37,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
       schema: idTokenSchema,
       headers: ["Cache-Control"],
     },
-    errors: [...BODY, "INVALID_CREDENTIALS", "TOTP_REQUIRED", "AUTH_BLOCKED", "UNAVAILABLE"],
+    errors: [...BODY, "INVALID_CREDENTIALS", "TOTP_REQUIRED", "FORBIDDEN", "AUTH_BLOCKED", "UNAVAILABLE"],
   },
   {
     method: "post",

@@ -1,6 +1,6 @@
 import { checkoutBody } from "@/lib/accounts/schemas";
 import { billingPortalSchema, checkoutSchema, webhookSchema } from "../developer-responses";
-import { ACTIVE, BODY, type Operation } from "./operation";
+import { BODY, MEMBER, type Operation } from "./operation";
 
 // Billing: Stripe Checkout, the billing portal, and Stripe's events.
 export const BILLING_OPERATIONS: Operation[] = [
@@ -12,7 +12,7 @@ export const BILLING_OPERATIONS: Operation[] = [
     summary: "Start a Stripe Checkout for a plan",
     body: checkoutBody,
     ok: { status: 200, description: "id, url", schema: checkoutSchema },
-    errors: [...BODY, ...ACTIVE],
+    errors: [...BODY, ...MEMBER],
   },
   {
     method: "post",
@@ -21,7 +21,7 @@ export const BILLING_OPERATIONS: Operation[] = [
     auth: "idToken",
     summary: "Open the Stripe billing portal",
     ok: { status: 200, description: "url", schema: billingPortalSchema },
-    errors: [...ACTIVE],
+    errors: [...MEMBER],
   },
   {
     method: "post",

@@ -7,6 +7,7 @@ import { PROFILE_OPERATIONS } from "./profile";
 import { REQUEST_LOG_OPERATIONS } from "./request-log";
 import { SERVICE_OPERATIONS } from "./service";
 import { SESSION_OPERATIONS } from "./sessions";
+import { TEAM_OPERATIONS } from "./teams";
 import { USAGE_OPERATIONS } from "./usage";
 import { WEBHOOK_OPERATIONS } from "./webhooks";
 
@@ -26,5 +27,6 @@ export const OPERATIONS: Operation[] = [
   ...USAGE_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...BILLING_OPERATIONS,
+  ...TEAM_OPERATIONS,
   ...SERVICE_OPERATIONS,
 ];

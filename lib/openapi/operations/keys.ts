@@ -1,6 +1,6 @@
 import { createKeyBody, rollKeyBody } from "@/lib/accounts/schemas";
 import { createdKeySchema, keyListSchema, revokedKeySchema, rolledKeySchema } from "../developer-responses";
-import { ACTIVE, BODY, type Operation } from "./operation";
+import { BODY, MEMBER, type Operation } from "./operation";
 
 // API keys: list, create, revoke, roll.
 export const KEY_OPERATIONS: Operation[] = [
@@ -11,7 +11,7 @@ export const KEY_OPERATIONS: Operation[] = [
     auth: "idToken",
     summary: "List API keys (never their values)",
     ok: { status: 200, description: "keys", schema: keyListSchema },
-    errors: [...ACTIVE],
+    errors: [...MEMBER],
   },
   {
     method: "post",
@@ -21,7 +21,7 @@ export const KEY_OPERATIONS: Operation[] = [
     summary: "Create an API key (its value is shown once)",
     body: createKeyBody,
     ok: { status: 201, description: "The key with its value", schema: createdKeySchema, headers: ["Cache-Control"] },
-    errors: [...BODY, ...ACTIVE, "KEY_LIMIT_REACHED"],
+    errors: [...BODY, ...MEMBER, "KEY_LIMIT_REACHED"],
   },
   {
     method: "delete",
@@ -30,7 +30,7 @@ export const KEY_OPERATIONS: Operation[] = [
     auth: "idToken",
     summary: "Revoke an API key",
     ok: { status: 200, description: "id, revoked, revoked_at", schema: revokedKeySchema },
-    errors: [...ACTIVE, "NOT_FOUND"],
+    errors: [...MEMBER, "NOT_FOUND"],
   },
   {
     method: "post",
@@ -40,6 +40,6 @@ export const KEY_OPERATIONS: Operation[] = [
     summary: "Roll a key: a new secret, the old one valid for a grace period",
     body: rollKeyBody,
     ok: { status: 200, description: "The key with its new value", schema: rolledKeySchema, headers: ["Cache-Control"] },
-    errors: [...BODY, ...ACTIVE, "NOT_FOUND"],
+    errors: [...BODY, ...MEMBER, "NOT_FOUND"],
   },
 ];

@@ -21,6 +21,8 @@ export type Operation = {
   also?: { status: number; description: string; headers?: Header[] }[];
   /** The error codes it may answer (docs/api.md, "Errors"), in the flat error body. */
   errors: ErrorCode[];
+  /** Descriptions of its path parameters where PATH_PARAMS' would be wrong (an `{id}` that is not a key's). */
+  pathParams?: Record<string, string>;
 };
 
 // The checks every call of a kind goes through (docs/api.md), before its own errors.
@@ -37,6 +39,11 @@ export const SDK_CALL: ErrorCode[] = [
 ];
 export const SIGNED_IN: ErrorCode[] = ["UNAUTHORIZED", "UNAVAILABLE"];
 export const ACTIVE: ErrorCode[] = [...SIGNED_IN, "DEVELOPER_SUSPENDED", "DEVELOPER_PENDING"];
+/**
+ * An endpoint that acts for the ID token's organization (withMember): 403 FORBIDDEN when the
+ * account is no longer a member there, or its role does not allow the operation (docs/teams.md).
+ */
+export const MEMBER: ErrorCode[] = [...ACTIVE, "FORBIDDEN"];
 export const BODY: ErrorCode[] = ["INVALID_REQUEST", "PAYLOAD_TOO_LARGE"];
 
 const sessionId = "Session id (UUID)";
@@ -46,4 +53,5 @@ export const PATH_PARAMS: Record<string, string> = {
   id: keyId,
   endpointId: "Webhook endpoint id (UUID)",
   deliveryId: "Webhook delivery id (UUID)",
+  accountId: "A member's account id (UUID)",
 };

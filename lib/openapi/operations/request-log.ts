@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requestLogEntry, requestLogQuery } from "@/lib/request-log/schemas";
-import { ACTIVE, type Operation } from "./operation";
+import { MEMBER, type Operation } from "./operation";
 
 // The request log.
 export const REQUEST_LOG_OPERATIONS: Operation[] = [
@@ -21,6 +21,6 @@ export const REQUEST_LOG_OPERATIONS: Operation[] = [
         page_size: z.number().int(),
       }),
     },
-    errors: ["INVALID_REQUEST", ...ACTIVE],
+    errors: ["INVALID_REQUEST", ...MEMBER],
   },
 ];

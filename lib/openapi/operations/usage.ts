@@ -1,5 +1,5 @@
 import { usageHistorySchema, usageSchema } from "../developer-responses";
-import { ACTIVE, type Operation } from "./operation";
+import { MEMBER, type Operation } from "./operation";
 
 // Usage: this month's scans and the last six months'.
 export const USAGE_OPERATIONS: Operation[] = [
@@ -10,7 +10,7 @@ export const USAGE_OPERATIONS: Operation[] = [
     auth: "idToken",
     summary: "This month's scans against the quota",
     ok: { status: 200, description: "The usage", schema: usageSchema },
-    errors: [...ACTIVE],
+    errors: [...MEMBER],
   },
   {
     method: "get",
@@ -19,6 +19,6 @@ export const USAGE_OPERATIONS: Operation[] = [
     auth: "idToken",
     summary: "Scans of the last six months",
     ok: { status: 200, description: "history", schema: usageHistorySchema },
-    errors: [...ACTIVE],
+    errors: [...MEMBER],
   },
 ];

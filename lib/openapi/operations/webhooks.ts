@@ -9,7 +9,7 @@ import {
   endpointWithSecretSchema,
   testEventSchema,
 } from "../webhook-responses";
-import { ACTIVE, BODY, type Operation } from "./operation";
+import { BODY, MEMBER, type Operation } from "./operation";
 
 // Webhook endpoints, their delivery log, test events and replay (docs/webhooks.md).
 const developer = { tag: "Developer", auth: "idToken" } as const;
@@ -22,7 +22,7 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
     path: "/developer/webhooks",
     summary: "List webhook endpoints",
     ok: { status: 200, description: "endpoints", schema: endpointListSchema },
-    errors: [...ACTIVE],
+    errors: [...MEMBER],
   },
   {
     ...developer,
@@ -36,7 +36,7 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
       schema: endpointWithSecretSchema,
       headers: ["Cache-Control"],
     },
-    errors: [...BODY, ...ACTIVE],
+    errors: [...BODY, ...MEMBER],
   },
   {
     ...developer,
@@ -44,7 +44,7 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
     path: one,
     summary: "One webhook endpoint",
     ok: { status: 200, description: "The endpoint", schema: endpointSchema },
-    errors: [...ACTIVE, "NOT_FOUND"],
+    errors: [...MEMBER, "NOT_FOUND"],
   },
   {
     ...developer,
@@ -53,7 +53,7 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
     summary: "Change an endpoint: URL, description, events, enabled",
     body: updateEndpointBody,
     ok: { status: 200, description: "The endpoint", schema: endpointSchema },
-    errors: [...BODY, ...ACTIVE, "NOT_FOUND"],
+    errors: [...BODY, ...MEMBER, "NOT_FOUND"],
   },
   {
     ...developer,
@@ -61,7 +61,7 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
     path: one,
     summary: "Delete an endpoint and its delivery log",
     ok: { status: 200, description: "id, deleted", schema: deletedEndpointSchema },
-    errors: [...ACTIVE, "NOT_FOUND"],
+    errors: [...MEMBER, "NOT_FOUND"],
   },
   {
     ...developer,
@@ -75,7 +75,7 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
       schema: endpointWithSecretSchema,
       headers: ["Cache-Control"],
     },
-    errors: [...BODY, ...ACTIVE, "NOT_FOUND"],
+    errors: [...BODY, ...MEMBER, "NOT_FOUND"],
   },
   {
     ...developer,
@@ -83,7 +83,7 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
     path: `${one}/test`,
     summary: "Send a webhook.test event to the endpoint",
     ok: { status: 202, description: "The queued event's id", schema: testEventSchema },
-    errors: [...ACTIVE, "NOT_FOUND", "INVALID_REQUEST", "RATE_LIMIT_EXCEEDED"],
+    errors: [...MEMBER, "NOT_FOUND", "INVALID_REQUEST", "RATE_LIMIT_EXCEEDED"],
   },
   {
     ...developer,
@@ -92,7 +92,7 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
     summary: "The endpoint's delivery log, newest first",
     query: deliveriesQuery,
     ok: { status: 200, description: "One page of deliveries", schema: deliveryPageSchema },
-    errors: [...ACTIVE, "NOT_FOUND", "INVALID_REQUEST"],
+    errors: [...MEMBER, "NOT_FOUND", "INVALID_REQUEST"],
   },
   {
     ...developer,
@@ -100,7 +100,7 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
     path: `${one}/deliveries/{deliveryId}`,
     summary: "One delivery: its payload and every attempt",
     ok: { status: 200, description: "The delivery", schema: deliveryDetailSchema },
-    errors: [...ACTIVE, "NOT_FOUND"],
+    errors: [...MEMBER, "NOT_FOUND"],
   },
   {
     ...developer,
@@ -108,6 +108,6 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
     path: `${one}/deliveries/{deliveryId}/replay`,
     summary: "Send a delivery's event again (same event id)",
     ok: { status: 202, description: "The new delivery", schema: deliverySchema },
-    errors: [...ACTIVE, "NOT_FOUND", "INVALID_REQUEST", "RATE_LIMIT_EXCEEDED"],
+    errors: [...MEMBER, "NOT_FOUND", "INVALID_REQUEST", "RATE_LIMIT_EXCEEDED"],
   },
 ];

@@ -1,0 +1,127 @@
+import {
+  acceptInvitationBody,
+  auditQuery,
+  changeRoleBody,
+  createOrganizationBody,
+  inviteBody,
+  pageQuery,
+} from "@/lib/teams/schemas";
+import {
+  acceptedInvitationSchema,
+  auditPageSchema,
+  createdOrganizationSchema,
+  deletedOrganizationSchema,
+  invitationListSchema,
+  invitationSchema,
+  memberListSchema,
+  memberRoleSchema,
+  organizationListSchema,
+  removedMemberSchema,
+  revokedInvitationSchema,
+} from "../team-responses";
+import { ACTIVE, BODY, MEMBER, type Operation } from "./operation";
+
+// Organizations, members, invitations and the audit trail (docs/teams.md). The account's own
+// (its organizations, making one, accepting an invitation) need an active account; the rest
+// act for the ID token's organization and its role there.
+const developer = { tag: "Developer", auth: "idToken" } as const;
+
+export const TEAM_OPERATIONS: Operation[] = [
+  {
+    ...developer,
+    method: "get",
+    path: "/developer/organizations",
+    summary: "The account's organizations, its personal one first",
+    query: pageQuery,
+    ok: { status: 200, description: "One page of organizations", schema: organizationListSchema },
+    errors: [...ACTIVE, "INVALID_REQUEST"],
+  },
+  {
+    ...developer,
+    method: "post",
+    path: "/developer/organizations",
+    summary: "Make a team organization, the account its owner",
+    body: createOrganizationBody,
+    ok: { status: 201, description: "The organization", schema: createdOrganizationSchema },
+    errors: [...BODY, ...ACTIVE],
+  },
+  {
+    ...developer,
+    method: "delete",
+    path: "/developer/organization",
+    summary: "Delete the token's team organization with everything it holds (owners only)",
+    ok: { status: 200, description: "id, deleted", schema: deletedOrganizationSchema },
+    errors: [...MEMBER, "INVALID_REQUEST", "NOT_FOUND"],
+  },
+  {
+    ...developer,
+    method: "get",
+    path: "/developer/members",
+    summary: "The organization's members",
+    query: pageQuery,
+    ok: { status: 200, description: "One page of members", schema: memberListSchema },
+    errors: [...MEMBER, "INVALID_REQUEST"],
+  },
+  {
+    ...developer,
+    method: "patch",
+    path: "/developer/members/{accountId}",
+    summary: "Change a member's role (to or from owner: owners only)",
+    body: changeRoleBody,
+    ok: { status: 200, description: "account_id, role", schema: memberRoleSchema },
+    errors: [...BODY, ...MEMBER, "NOT_FOUND"],
+  },
+  {
+    ...developer,
+    method: "delete",
+    path: "/developer/members/{accountId}",
+    summary: "Remove a member, or leave with one's own account id",
+    ok: { status: 200, description: "account_id, removed", schema: removedMemberSchema },
+    errors: [...MEMBER, "INVALID_REQUEST", "NOT_FOUND"],
+  },
+  {
+    ...developer,
+    method: "get",
+    path: "/developer/invitations",
+    summary: "The organization's pending invitations",
+    query: pageQuery,
+    ok: { status: 200, description: "One page of invitations", schema: invitationListSchema },
+    errors: [...MEMBER, "INVALID_REQUEST"],
+  },
+  {
+    ...developer,
+    method: "post",
+    path: "/developer/invitations",
+    summary: "Invite an e-mail address with a role (the link is mailed)",
+    body: inviteBody,
+    ok: { status: 201, description: "The invitation", schema: invitationSchema },
+    errors: [...BODY, ...MEMBER, "RATE_LIMIT_EXCEEDED"],
+  },
+  {
+    ...developer,
+    method: "delete",
+    path: "/developer/invitations/{id}",
+    summary: "Revoke a pending invitation",
+    pathParams: { id: "Invitation id (UUID)" },
+    ok: { status: 200, description: "id, revoked", schema: revokedInvitationSchema },
+    errors: [...MEMBER, "NOT_FOUND"],
+  },
+  {
+    ...developer,
+    method: "post",
+    path: "/developer/invitations/accept",
+    summary: "Accept an invitation sent to the account's verified address",
+    body: acceptInvitationBody,
+    ok: { status: 200, description: "The organization joined and the role", schema: acceptedInvitationSchema },
+    errors: [...BODY, ...ACTIVE, "FORBIDDEN", "NOT_FOUND"],
+  },
+  {
+    ...developer,
+    method: "get",
+    path: "/developer/audit",
+    summary: "The organization's audit trail, newest first (owners and admins)",
+    query: auditQuery,
+    ok: { status: 200, description: "One page of the trail", schema: auditPageSchema },
+    errors: [...MEMBER, "INVALID_REQUEST"],
+  },
+];
