@@ -3,6 +3,8 @@ import Link from "next/link";
 import { PageHeader } from "@/components/ui/card";
 import { Section } from "@/components/ui/section";
 import { Badge } from "@/components/ui/badge";
+import { SimpleTable } from "@/components/ui/simple-table";
+import { day } from "@/components/support/format";
 import { Pager } from "@/components/team/pager";
 import { CreateOrganizationForm, InviteForm } from "@/components/team/team-forms";
 import { MemberActions, RevokeInvitation, SwitchOrganization } from "@/components/team/team-actions";
@@ -17,7 +19,6 @@ export const metadata: Metadata = { title: "Team" };
 
 type Search = { page?: string; invitations?: string; organizations?: string };
 const pageOf = (v: string | undefined) => Math.min(10_000, Math.max(1, Number.parseInt(v ?? "1", 10) || 1));
-const cell = "px-3 py-2 align-top";
 
 export default async function TeamPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
@@ -48,49 +49,33 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
         description={`You are ${member.role} here. Keys, usage, plan, billing, webhooks and the request log belong to the organization.`}
       />
       <Section id="members" title={`Members (${members.total})`}>
-        <div
-          role="region"
-          aria-label="Members"
-          tabIndex={0}
-          className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
-        >
-          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="members">
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-800">
-                <th className={cell}>Member</th>
-                <th className={cell}>Role</th>
-                <th className={cell}>Joined</th>
-                <th className={cell}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.members.map((m) => (
-                <tr key={m.account_id} data-testid="member-row" className="border-b border-slate-100 last:border-0">
-                  <td className={cell}>
-                    {m.name}
-                    <div className="text-slate-600 dark:text-slate-400">{m.email}</div>
-                  </td>
-                  <td className={cell}>
-                    <Badge tone="neutral">{m.role}</Badge>
-                  </td>
-                  <td className={cell}>{new Date(m.joined_at * 1000).toISOString().slice(0, 10)}</td>
-                  <td className={cell}>
-                    <MemberActions
-                      accountId={m.account_id}
-                      email={m.email}
-                      role={m.role}
-                      self={m.account_id === developer.id}
-                      canManage={canManage}
-                      canOwn={canOwn}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable
+          label="Members"
+          testId="members"
+          rowTestId="member-row"
+          headings={["Member", "Role", "Joined", null]}
+          rows={members.members}
+          rowKey={(m) => m.account_id}
+          cells={(m) => [
+            <>
+              {m.name}
+              <div className="text-slate-600 dark:text-slate-400">{m.email}</div>
+            </>,
+            <Badge key="role" tone="neutral">
+              {m.role}
+            </Badge>,
+            day(m.joined_at),
+            <MemberActions
+              key="actions"
+              accountId={m.account_id}
+              email={m.email}
+              role={m.role}
+              self={m.account_id === developer.id}
+              canManage={canManage}
+              canOwn={canOwn}
+            />,
+          ]}
+        />
         <Pager
           label="Member pages"
           page={page.members}

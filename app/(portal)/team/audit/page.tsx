@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/card";
+import { SimpleTable } from "@/components/ui/simple-table";
 import { Pager } from "@/components/team/pager";
 import { listAudit } from "@/lib/teams/audit-trail";
 import { listMembers } from "@/lib/teams/members";
@@ -9,8 +10,6 @@ import { auditQuery } from "@/lib/teams/schemas";
 import { requireMember } from "../../require-member";
 
 export const metadata: Metadata = { title: "Audit trail" };
-
-const cell = "px-3 py-2 align-top";
 
 export default async function AuditPage({
   searchParams,
@@ -54,33 +53,19 @@ export default async function AuditPage({
         </button>
         {query.member ? <Link href="/team/audit">Show everyone</Link> : null}
       </form>
-      <div
-        role="region"
-        aria-label="Audit trail"
-        tabIndex={0}
-        className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
-      >
-        <table className="w-full min-w-[36rem] text-left text-sm" data-testid="audit">
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-800">
-              <th className={cell}>When (UTC)</th>
-              <th className={cell}>Who</th>
-              <th className={cell}>What</th>
-            </tr>
-          </thead>
-          <tbody>
-            {trail.entries.map((e) => (
-              <tr key={e.id} data-testid="audit-row" className="border-b border-slate-100 last:border-0">
-                <td className={cell}>{new Date(e.at * 1000).toISOString().slice(0, 19).replace("T", " ")}</td>
-                <td className={cell}>
-                  {e.actor.type === "member" ? (e.actor.email ?? "a former account") : e.actor.type}
-                </td>
-                <td className={cell}>{e.action}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        label="Audit trail"
+        testId="audit"
+        rowTestId="audit-row"
+        headings={["When (UTC)", "Who", "What"]}
+        rows={trail.entries}
+        rowKey={(e) => e.id}
+        cells={(e) => [
+          new Date(e.at * 1000).toISOString().slice(0, 19).replace("T", " "),
+          e.actor.type === "member" ? (e.actor.email ?? "a former account") : e.actor.type,
+          e.action,
+        ]}
+      />
       {trail.entries.length === 0 ? <p className="text-sm">Nothing recorded yet.</p> : null}
       <Pager label="Audit pages" page={trail.page} total={trail.total} pageSize={TEAM_PAGE_SIZE} href={href} />
     </div>

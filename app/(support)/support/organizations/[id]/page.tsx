@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
+import { SimpleTable } from "@/components/ui/simple-table";
 import { Pager } from "@/components/team/pager";
 import { day, STATUS_TONE } from "@/components/support/format";
 import { organizationForSupport } from "@/lib/support/organizations";
@@ -12,8 +13,6 @@ import { TEAM_PAGE_SIZE } from "@/lib/teams/paging";
 import { requireStaff } from "../../../require-staff";
 
 export const metadata: Metadata = { title: "Organization · Support console" };
-
-const cell = "px-3 py-2 align-top";
 
 export default async function OrganizationPage({
   params,
@@ -39,33 +38,21 @@ export default async function OrganizationPage({
         <Badge tone="indigo">{org.plan}</Badge>
       </div>
       <h2 className="mb-2 text-base font-semibold">Members ({org.members.total})</h2>
-      <div
-        role="region"
-        aria-label="Members"
-        tabIndex={0}
-        className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
-      >
-        <table className="w-full min-w-[32rem] text-left text-sm" data-testid="support-members">
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-800">
-              <th className={cell}>Account</th>
-              <th className={cell}>Role</th>
-              <th className={cell}>Joined</th>
-            </tr>
-          </thead>
-          <tbody>
-            {org.members.members.map((m) => (
-              <tr key={m.account_id} className="border-b border-slate-100 last:border-0">
-                <td className={cell}>
-                  <Link href={`/support/accounts/${m.account_id}`}>{m.email}</Link>
-                </td>
-                <td className={cell}>{m.role}</td>
-                <td className={cell}>{day(m.joined_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        label="Members"
+        testId="support-members"
+        rowTestId="support-member-row"
+        headings={["Account", "Role", "Joined"]}
+        rows={org.members.members}
+        rowKey={(m) => m.account_id}
+        cells={(m) => [
+          <Link key="account" href={`/support/accounts/${m.account_id}`}>
+            {m.email}
+          </Link>,
+          m.role,
+          day(m.joined_at),
+        ]}
+      />
       <Pager
         label="Member pages"
         page={page}
