@@ -4,6 +4,7 @@ import { logIn, signUpVerified } from "./support/accounts";
 import { createKey } from "./support/keys";
 import { linkFromOutbox } from "./support/outbox";
 import { checkPage } from "./support/page-checks";
+import { recordAction, replayAction } from "./support/server-actions";
 
 // A company runs its integration together (docs/teams.md): an owner makes an organization and
 // invites a developer and a billing member by e-mail; each acts within their role; a removed
@@ -20,7 +21,12 @@ async function person(browser: Browser, request: APIRequestContext, label: strin
 
 /** The invited person opens the mailed link signed out, signs in from it, and joins. */
 async function acceptInvitation(page: Page, email: string) {
-  const link = await linkFromOutbox(process.env.E2E_OUTBOX!, email, `Join ${ORG}`, "/invitations/accept");
+  const link = await linkFromOutbox(
+    process.env.E2E_OUTBOX!,
+    email,
+    "You are invited to an organization",
+    "/invitations/accept",
+  );
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByText(`You are invited to ${ORG}`)).toBeVisible();
   await page.getByRole("link", { name: `Sign in with ${email}` }).click();
@@ -71,7 +77,10 @@ test("an owner's team: invitations, roles, a removal, and the audit trail naming
   // The developer joins, makes a live key, and a scan with it counts in the organization's usage.
   await acceptInvitation(dev.page, dev.email);
   await nav(dev.page).getByRole("link", { name: "API keys", exact: true }).click();
-  const key = await createKey(dev.page, "made by the developer", "live");
+  let key = "";
+  const createCall = await recordAction(dev.page, async () => {
+    key = await createKey(dev.page, "made by the developer", "live");
+  });
   const scan = () => request.post("/sdk/session/start", { headers: { Authorization: `Bearer ${key}` }, data: {} });
   expect((await scan()).status()).toBe(200);
   const orgId = (await dev.page.context().cookies()).find((c) => c.name === "vitals-org")!.value;
@@ -91,6 +100,12 @@ test("an owner's team: invitations, roles, a removal, and the audit trail naming
   const keys = await request.get("/developer/keys", { headers: { Authorization: `Bearer ${payerApi.token}` } });
   expect(keys.status()).toBe(403);
   expect(await keys.json()).toMatchObject({ error: "FORBIDDEN" });
+  // The developer's create-key server action, sent again from the billing member's session:
+  // the server refuses it whatever the page offers, and no key is made.
+  const replayed = await replayAction(payer.page.request, createCall, createCall.id);
+  expect(await replayed.text()).toContain("does not allow this");
+  const listed = await request.get("/developer/keys", { headers: { Authorization: `Bearer ${ownerApi.token}` } });
+  expect(((await listed.json()) as { keys: unknown[] }).keys).toHaveLength(1);
 
   // The owner removes the developer: their next requests are refused; their key still works.
   const devApi = await idToken(request, dev.email, orgId);

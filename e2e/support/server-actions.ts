@@ -7,7 +7,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 
 type Manifest = { node: Record<string, { filename?: string; exportedName?: string }> };
 
-export type RecordedAction = { url: string; contentType: string; body: Buffer };
+export type RecordedAction = { url: string; contentType: string; body: Buffer; id: string };
 
 /** The support console's server actions in the production build. */
 export function supportActions(): { id: string; name: string }[] {
@@ -22,7 +22,12 @@ export async function recordAction(page: Page, trigger: () => Promise<void>): Pr
   const sent = page.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"]));
   await trigger();
   const req = await sent;
-  return { url: req.url(), contentType: req.headers()["content-type"]!, body: req.postDataBuffer()! };
+  return {
+    url: req.url(),
+    contentType: req.headers()["content-type"]!,
+    body: req.postDataBuffer()!,
+    id: req.headers()["next-action"]!,
+  };
 }
 
 export function replayAction(request: APIRequestContext, call: RecordedAction, actionId: string) {

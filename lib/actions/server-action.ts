@@ -1,4 +1,5 @@
 import { headers } from "next/headers";
+import { ApiError } from "@/lib/http/errors";
 import { notFound, unstable_rethrow } from "next/navigation";
 import type { z, ZodType } from "zod";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
@@ -42,6 +43,13 @@ async function contextFor(caller: Caller): Promise<Contexts[Caller] | null> {
   if (isMemberCaller(caller)) {
     const found = await currentMember();
     if (!found) return null;
+    // A page of an organization the account was removed from: its changes must not land in the
+    // personal organization the portal falls back to.
+    if (found.stale)
+      throw new ApiError(
+        "FORBIDDEN",
+        "You are no longer a member of the organization this page was for; reload the page",
+      );
     return { ip, developer: found.developer, member: found.member, actor: actorOf(found.member, ip) };
   }
   const developer = await currentDeveloper();
@@ -59,7 +67,13 @@ export function serverAction<C extends Caller, A extends unknown[], R extends { 
   fn: (ctx: Context<C>, ...args: A) => Promise<R>,
 ): (...args: A) => Promise<R | ActionFailure> {
   return async (...args) => {
-    const ctx = (await contextFor(caller)) as Context<C> | null;
+    let ctx: Context<C> | null;
+    try {
+      ctx = (await contextFor(caller)) as Context<C> | null;
+    } catch (err) {
+      unstable_rethrow(err);
+      return failure(err);
+    }
     if (!ctx) return SIGNED_OUT;
     try {
       if (caller === "active developer") assertDeveloperActive((ctx as Context<"developer">).developer);

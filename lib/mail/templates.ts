@@ -109,11 +109,12 @@ export function invitationMail(
   token: string,
   days: number,
 ): Mail {
+  // A fixed subject: names typed by whoever invites stay in the body, quoted as what they are.
   return compose(
     to,
-    `Join ${organization} on Vitals`,
+    "You are invited to an organization on Vitals",
     [
-      `${inviter} invited you to ${organization} on Vitals as ${role}.`,
+      `${inviter} invited you to the organization "${organization}" on Vitals, as ${role}.`,
       `The link is valid for ${days} days and works once. Open it signed in with this e-mail address, or create an account with it first.`,
       "If you did not expect this, ignore this message.",
     ],

@@ -52,3 +52,10 @@ export const queueQuery = z.object({
 export const pageQuery = z.coerce.number().int().min(1).max(10_000).catch(1);
 
 export type AccountActionInput = z.infer<typeof accountActionBody>;
+
+/** Suspend or reinstate a team organization (docs/support.md, "Organizations"). */
+export const organizationActionBody = z.object({
+  organizationId: id,
+  action: z.enum(["suspend", "reinstate"]),
+  reason,
+});

@@ -12,7 +12,13 @@ import {
 import type { DeveloperStatus, Plan } from "@/lib/generated/prisma/enums";
 import { twoFactorChangedMail } from "@/lib/mail/security-notices";
 import { removeSecondFactor } from "@/lib/accounts/two-factor-settings";
-import { accountActionBody, keyRevokeBody, planChangeBody, twoFactorRemoveBody } from "./schemas";
+import {
+  accountActionBody,
+  keyRevokeBody,
+  organizationActionBody,
+  planChangeBody,
+  twoFactorRemoveBody,
+} from "./schemas";
 import { mailAccountLink } from "./account-links";
 import {
   auditStaff,
@@ -160,4 +166,40 @@ export async function removeTwoFactorAsStaff(
     ok: true,
     message: `Two-factor sign-in is off for ${dev.email}.${mailNote(await notify(twoFactorChangedMail(dev.email, false, true)))}`,
   };
+}
+
+/**
+ * Suspends or reinstates a team organization: its keys and members' actions there stop (or work
+ * again) on the next request, everywhere. A personal organization follows its account: staff
+ * act on the account instead.
+ */
+export async function changeOrganizationStatus(
+  staff: Staff,
+  input: { organizationId: string; action: string; reason: string },
+): Promise<ActionOutcome> {
+  const body = organizationActionBody.parse(input);
+  const [from, to] =
+    body.action === "suspend" ? (["active", "suspended"] as const) : (["suspended", "active"] as const);
+  const org = await db.$transaction(async (tx) => {
+    const org = await tx.organization.findUnique({ where: { id: body.organizationId } });
+    if (!org) throw new ApiError("NOT_FOUND", "No such organization");
+    if (org.personal)
+      throw new ApiError(
+        "INVALID_REQUEST",
+        "A personal organization follows its account: suspend or reinstate the account",
+      );
+    const claimed = await tx.organization.updateMany({ where: { id: org.id, status: from }, data: { status: to } });
+    if (claimed.count === 0)
+      throw new ApiError("INVALID_REQUEST", `The organization is ${org.status}; it cannot be ${body.action}d`);
+    await auditStaff(
+      tx,
+      staff,
+      "organization.status_change",
+      { type: "organization", id: org.id },
+      { from, to, reason: body.reason },
+      org.id,
+    );
+    return org;
+  });
+  return { ok: true, message: `${org.name} is ${to}.` };
 }

@@ -7,7 +7,8 @@ import { ApiError } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail/send-mail";
 import { invitationMail } from "@/lib/mail/templates";
 import { unixSeconds } from "@/lib/time";
-import { assertCan, type Member, type MemberActor } from "./member";
+import { assertCan, lockCaller, type Member, type MemberActor } from "./member";
+import { OWNERS_ONLY } from "./roles";
 import { skipOf, TEAM_PAGE_SIZE } from "./paging";
 
 // Invitations by e-mail (docs/teams.md, "Invitations"): a 32-byte random token in the mailed link,
@@ -15,7 +16,7 @@ import { skipOf, TEAM_PAGE_SIZE } from "./paging";
 // signed-in account with the invited address.
 
 export const INVITATION_DAYS = 7;
-/** Pending invitations an organization may hold, and invitations it may send an hour. */
+/** Pending invitations an organization may hold, and invitations it (and any one inviter, across organizations) may send an hour. */
 export const MAX_PENDING_INVITATIONS = 50;
 export const INVITATIONS_PER_HOUR = 20;
 
@@ -61,19 +62,32 @@ export async function createInvitation(
   now = new Date(),
 ) {
   assertCan(member, "members.manage");
-  if (input.role === "owner" || input.role === "admin") assertCan(member, "organization.own");
+  if (OWNERS_ONLY.includes(input.role)) assertCan(member, "organization.own");
   const token = randomBytes(32).toString("base64url");
   const invitation = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${actor.organizationId}::uuid FOR UPDATE`;
+    const caller = await lockCaller(tx, actor, "members.manage");
+    if (OWNERS_ONLY.includes(input.role)) assertCan(caller, "organization.own");
     const already = await tx.membership.count({
       where: { organizationId: actor.organizationId, account: { email: input.email } },
     });
     if (already) throw new ApiError("INVALID_REQUEST", `${input.email} is already a member of this organization`);
-    const lastHour = await tx.invitation.count({
-      where: { organizationId: actor.organizationId, createdAt: { gt: new Date(now.getTime() - 3_600_000) } },
-    });
-    if (lastHour >= INVITATIONS_PER_HOUR)
+    // Counted in the audit trail, which outlives a deleted organization: per organization, and per
+    // inviter across all of theirs, so invitations cannot be turned into a mailing service.
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    const sent = (where: object) =>
+      tx.auditLog.count({ where: { action: "invitation.create", createdAt: { gt: hourAgo }, ...where } });
+    const [byOrganization, byInviter] = await Promise.all([
+      sent({ organizationId: actor.organizationId }),
+      sent({ actorId: actor.accountId }),
+    ]);
+    if (Math.max(byOrganization, byInviter) >= INVITATIONS_PER_HOUR)
       throw new ApiError("RATE_LIMIT_EXCEEDED", `At most ${INVITATIONS_PER_HOUR} invitations an hour; try again later`);
+    // Re-inviting replaces a pending invitation; one for an owner or admin only an owner replaces.
+    const replaced = await tx.invitation.findMany({
+      where: { organizationId: actor.organizationId, email: input.email, ...pending(now) },
+      select: { role: true },
+    });
+    if (replaced.some((r) => OWNERS_ONLY.includes(r.role))) assertCan(caller, "organization.own");
     await tx.invitation.updateMany({
       where: { organizationId: actor.organizationId, email: input.email, ...pending(now) },
       data: { revokedAt: now },
@@ -112,8 +126,21 @@ export async function createInvitation(
       invitationMail(input.email, inviter.name, member.organization.name, input.role, token, INVITATION_DAYS),
     );
   } catch (err) {
-    // No mail, no invitation: it would wait for a link nobody has (and count against the hour).
-    await db.invitation.delete({ where: { id: invitation.id } }).catch(() => undefined);
+    // No mail, no invitation: it would wait for a link nobody has. The attempt still counts.
+    await db
+      .$transaction(async (tx) => {
+        await tx.invitation.delete({ where: { id: invitation.id } });
+        await audit(tx, {
+          actorId: null,
+          actorType: "system",
+          organizationId: actor.organizationId,
+          action: "invitation.withdraw",
+          targetType: "invitation",
+          targetId: invitation.id,
+          details: { reason: "the mail could not be sent" },
+        });
+      })
+      .catch(() => undefined);
     throw err;
   }
   return {
@@ -129,6 +156,10 @@ export async function revokeInvitation(member: Member, actor: MemberActor, id: s
   assertCan(member, "members.manage");
   if (!UUID.test(id)) throw gone();
   return db.$transaction(async (tx) => {
+    const caller = await lockCaller(tx, actor, "members.manage");
+    const row = await tx.invitation.findFirst({ where: { id, organizationId: actor.organizationId, ...pending(now) } });
+    if (!row) throw gone();
+    if (OWNERS_ONLY.includes(row.role)) assertCan(caller, "organization.own");
     const claimed = await tx.invitation.updateMany({
       where: { id, organizationId: actor.organizationId, ...pending(now) },
       data: { revokedAt: now },

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
 import type { MemberRole, Plan, DeveloperStatus } from "@/lib/generated/prisma/enums";
 import { can, type Operation } from "./roles";
@@ -43,7 +44,7 @@ export async function memberFor(accountId: string, organizationId?: string | nul
 }
 
 /** 403 FORBIDDEN in the API's error body unless the member's role allows the operation. */
-export function assertCan(member: Member, operation: Operation): void {
+export function assertCan(member: { role: MemberRole; organization: { name: string } }, operation: Operation): void {
   if (!can(member.role, operation)) {
     throw new ApiError(
       "FORBIDDEN",
@@ -60,3 +61,23 @@ export const actorOf = (member: Member, ip: string): MemberActor => ({
   accountId: member.accountId,
   ip,
 });
+
+/**
+ * Locks the organization's row and re-reads the caller's role under the lock, so a change made
+ * while the caller's role was being taken away cannot pass on the role read before (lib/teams:
+ * every member, invitation and organization change runs through it).
+ */
+export async function lockCaller(tx: Prisma.TransactionClient, actor: MemberActor, operation: Operation) {
+  const [org] = await tx.$queryRaw<{ name: string; personal: boolean }[]>`
+    SELECT name, personal FROM "Organization" WHERE id = ${actor.organizationId}::uuid FOR UPDATE`;
+  const row = org
+    ? await tx.membership.findUnique({
+        where: { organizationId_accountId: { organizationId: actor.organizationId, accountId: actor.accountId } },
+        select: { role: true },
+      })
+    : null;
+  if (!org || !row) throw new ApiError("FORBIDDEN", "You are no longer a member of this organization");
+  const caller = { role: row.role, organization: { name: org.name, personal: org.personal } };
+  assertCan(caller, operation);
+  return caller;
+}

@@ -3,8 +3,9 @@ import { db } from "@/lib/db";
 import type { MemberRole, Prisma } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
 import { unixSeconds } from "@/lib/time";
-import { assertCan, type Member, type MemberActor } from "./member";
+import { assertCan, lockCaller, type Member, type MemberActor } from "./member";
 import { skipOf, TEAM_PAGE_SIZE } from "./paging";
+import { OWNERS_ONLY } from "./roles";
 
 // Members of an organization (docs/teams.md, "Members"). Two rules hold in every change: an
 // organization always keeps an owner, and a personal organization's own account stays its owner.
@@ -39,18 +40,16 @@ export async function listMembers(organizationId: string, page = 1) {
   };
 }
 
-/** The target's membership, with the organization row locked so owner counts cannot race. */
-async function lockedTarget(tx: Tx, organizationId: string, accountId: string) {
+/** The target's membership; the caller's lock on the organization row keeps owner counts from racing. */
+async function lockedTarget(tx: Tx, organization: { personal: boolean }, organizationId: string, accountId: string) {
   if (!UUID.test(accountId)) throw notMember();
-  const [org] = await tx.$queryRaw<{ personal: boolean }[]>`
-    SELECT personal FROM "Organization" WHERE id = ${organizationId}::uuid FOR UPDATE`;
   const target = await tx.membership.findUnique({
     where: { organizationId_accountId: { organizationId, accountId } },
     select: { role: true },
   });
-  if (!org || !target) throw notMember();
+  if (!target) throw notMember();
   const owners = await tx.membership.count({ where: { organizationId, role: "owner" } });
-  return { role: target.role, personalOwner: org.personal && accountId === organizationId, owners };
+  return { role: target.role, personalOwner: organization.personal && accountId === organizationId, owners };
 }
 
 function assertKeepsOwner(target: { role: MemberRole; personalOwner: boolean; owners: number }, what: string) {
@@ -63,9 +62,6 @@ function assertKeepsOwner(target: { role: MemberRole; personalOwner: boolean; ow
     throw new ApiError("INVALID_REQUEST", `An organization keeps at least one owner; make another member owner first`);
 }
 
-/** Roles only an owner gives or takes away: an admin manages developer, billing and viewer members. */
-const OWNERS_ONLY: readonly MemberRole[] = ["owner", "admin"];
-
 /**
  * A new role for a member: admins change developer, billing and viewer roles; only an owner makes
  * or unmakes an owner or admin (ownership is transferred by making another member owner, then
@@ -74,9 +70,10 @@ const OWNERS_ONLY: readonly MemberRole[] = ["owner", "admin"];
 export async function changeRole(member: Member, actor: MemberActor, accountId: string, role: MemberRole) {
   assertCan(member, "members.manage");
   return db.$transaction(async (tx) => {
-    const target = await lockedTarget(tx, actor.organizationId, accountId);
+    const caller = await lockCaller(tx, actor, "members.manage");
+    const target = await lockedTarget(tx, caller.organization, actor.organizationId, accountId);
     if (target.role === role) return { account_id: accountId, role };
-    if (OWNERS_ONLY.includes(target.role) || OWNERS_ONLY.includes(role)) assertCan(member, "organization.own");
+    if (OWNERS_ONLY.includes(target.role) || OWNERS_ONLY.includes(role)) assertCan(caller, "organization.own");
     if (target.role === "owner") assertKeepsOwner(target, "given another role");
     await tx.membership.update({
       where: { organizationId_accountId: { organizationId: actor.organizationId, accountId } },
@@ -95,11 +92,17 @@ export async function removeMember(member: Member, actor: MemberActor, accountId
   const leaving = accountId === actor.accountId;
   if (!leaving) assertCan(member, "members.manage");
   return db.$transaction(async (tx) => {
-    const target = await lockedTarget(tx, actor.organizationId, accountId);
-    if (OWNERS_ONLY.includes(target.role) && !leaving) assertCan(member, "organization.own");
+    const caller = await lockCaller(tx, actor, leaving ? "members.read" : "members.manage");
+    const target = await lockedTarget(tx, caller.organization, actor.organizationId, accountId);
+    if (OWNERS_ONLY.includes(target.role) && !leaving) assertCan(caller, "organization.own");
     assertKeepsOwner(target, leaving ? "left" : "removed");
     await tx.membership.delete({
       where: { organizationId_accountId: { organizationId: actor.organizationId, accountId } },
+    });
+    // Their pending invitations go with them: what they were trusted to invite, they no longer are.
+    await tx.invitation.updateMany({
+      where: { organizationId: actor.organizationId, invitedById: accountId, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: new Date() },
     });
     await auditMember(tx, actor, leaving ? "member.leave" : "member.remove", accountId, { role: target.role });
     return { account_id: accountId, removed: true as const };

@@ -2,13 +2,19 @@ import { audit } from "@/lib/audit/audit";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { unixSeconds } from "@/lib/time";
-import type { MemberActor } from "./member";
+import { lockCaller, type MemberActor } from "./member";
 import { skipOf, TEAM_PAGE_SIZE } from "./paging";
 
 // Organizations an account belongs to, and making or deleting a team one (docs/teams.md).
 
-/** At most this many team organizations made per account: a bound on what one sign-up can create. */
+/** At most this many team organizations owned per account: a bound on what one sign-up can hold. */
 export const MAX_OWNED_ORGANIZATIONS = 20;
+/**
+ * And at most this many made in any 30 days, deleted ones included (counted in the audit trail,
+ * which outlives them): each new organization starts with a plan's free allowance, so making
+ * and deleting them must not mint free scans.
+ */
+export const MAX_CREATED_PER_30_DAYS = 3;
 
 export async function listOrganizations(accountId: string, page = 1) {
   const where = { accountId };
@@ -52,6 +58,18 @@ export async function createOrganization(account: { id: string }, name: string, 
     });
     if (owned >= MAX_OWNED_ORGANIZATIONS)
       throw new ApiError("INVALID_REQUEST", `An account can own at most ${MAX_OWNED_ORGANIZATIONS} team organizations`);
+    const made = await tx.auditLog.count({
+      where: {
+        actorId: account.id,
+        action: "organization.create",
+        createdAt: { gt: new Date(Date.now() - 30 * 86_400_000) },
+      },
+    });
+    if (made >= MAX_CREATED_PER_30_DAYS)
+      throw new ApiError(
+        "RATE_LIMIT_EXCEEDED",
+        `An account can make at most ${MAX_CREATED_PER_30_DAYS} organizations in 30 days; ask support for more`,
+      );
     const org = await tx.organization.create({ data: { name } });
     await tx.membership.create({ data: { organizationId: org.id, accountId: account.id, role: "owner" } });
     await audit(tx, {
@@ -73,6 +91,7 @@ export async function createOrganization(account: { id: string }, name: string, 
  */
 export async function deleteOrganization(actor: MemberActor) {
   return db.$transaction(async (tx) => {
+    await lockCaller(tx, actor, "organization.own");
     const org = await tx.organization.findUnique({
       where: { id: actor.organizationId },
       select: { personal: true, stripeSubscriptionId: true, name: true },

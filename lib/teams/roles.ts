@@ -38,6 +38,9 @@ export const OPERATIONS = {
 
 export type Operation = keyof typeof OPERATIONS;
 
+/** Roles only an owner gives, takes away or invites (organization.own): admins manage the rest. */
+export const OWNERS_ONLY: readonly MemberRole[] = ["owner", "admin"];
+
 export function can(role: MemberRole, operation: Operation): boolean {
   return (OPERATIONS[operation] as readonly MemberRole[]).includes(role);
 }

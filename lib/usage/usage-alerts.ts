@@ -4,6 +4,7 @@ import { sendMail } from "@/lib/mail/send-mail";
 import { usageAlertMail } from "@/lib/mail/templates";
 import { emitEvent } from "@/lib/webhooks/emit";
 import { monthOf } from "./month";
+import { organizationContacts } from "@/lib/teams/contacts";
 
 // The quota mails (docs/api.md, "Usage alerts"): at 80 % and at 100 % of the month's scans,
 // each at most once per account and month.
@@ -56,20 +57,9 @@ async function claimAndSend(developer: { id: string }, used: number, limit: numb
       return claim.count === 1;
     });
     if (!claimed) continue;
-    for (const to of await alertRecipients(developer.id))
+    for (const to of await organizationContacts(developer.id, ["owner", "billing"]))
       await sendMail(usageAlertMail(to.email, to.name, t.percent, used, limit, monthOf(now)));
   }
-}
-
-/** Who hears of the organization's quota: its owners and billing members (docs/teams.md). */
-async function alertRecipients(organizationId: string) {
-  const rows = await db.membership.findMany({
-    where: { organizationId, role: { in: ["owner", "billing"] } },
-    select: { account: { select: { email: true, name: true } } },
-    orderBy: { createdAt: "asc" },
-    take: 20,
-  });
-  return rows.map((r) => r.account);
 }
 
 /** The account's live scans per key per UTC day for the last `days` days, oldest first. */

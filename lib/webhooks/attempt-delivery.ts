@@ -1,3 +1,4 @@
+import { organizationContacts } from "@/lib/teams/contacts";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -177,8 +178,9 @@ async function disableFailing(d: Claimed, at: Date) {
   });
   if (!disabled) return;
   try {
-    const dev = await db.developer.findUnique({ where: { id: d.developerId }, select: { email: true, name: true } });
-    if (dev) await sendMail(webhookDisabledMail(dev.email, dev.name, { id: d.endpointId, url: d.url }));
+    // The organization's owners and admins (docs/teams.md): whoever can turn it back on.
+    for (const to of await organizationContacts(d.developerId, ["owner", "admin"]))
+      await sendMail(webhookDisabledMail(to.email, to.name, { id: d.endpointId, url: d.url }));
   } catch (err) {
     logger.warn("webhook disabled mail failed", { error: (err as Error).message });
   }

@@ -23,13 +23,15 @@ export default async function DashboardPage() {
   const { member } = await requireMember("usage.read");
   const org = member.organization;
   const limits = PLAN_LIMITS[org.plan];
+  // Key names and prefixes only for roles that may read keys (lib/teams/roles.ts).
+  const seesKeys = can(member.role, "keys.read");
   const [usage, history, tryIt, hourly, keys, keyUsage] = await Promise.all([
     getUsage({ id: org.id, plan: org.plan }),
     getUsageHistory(org.id),
     tryItHistory(org.id),
     hourlyRequestCount(org.id),
-    listKeys(org.id),
-    dailyKeyUsage(org.id),
+    seesKeys ? listKeys(org.id) : [],
+    seesKeys ? dailyKeyUsage(org.id) : null,
   ]);
   const activeKeys = keys.filter((k) => k.state === "active").length;
   const lastScan = usage.current_month.last_scan_at;
@@ -39,7 +41,7 @@ export default async function DashboardPage() {
         title="Dashboard"
         description={`Your ${usage.plan} plan this month (${usage.current_month.month}, UTC).`}
         action={
-          can(member.role, "keys.read") ? (
+          seesKeys ? (
             <Link href="/keys" className={buttonClass("primary")}>
               Manage API keys
             </Link>
@@ -72,25 +74,29 @@ export default async function DashboardPage() {
             Sliding one-hour window, all keys, test and live.
           </p>
         </Card>
-        <Card title="API keys">
-          <p className="mb-3 text-3xl font-semibold tabular-nums" data-testid="key-count">
-            {activeKeys}
-            <span className="text-base font-normal text-slate-600 dark:text-slate-400"> / {limits.maxKeys}</span>
-          </p>
-          <Progress value={activeKeys} max={limits.maxKeys} label="Active keys against the plan's cap" />
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {activeKeys >= limits.maxKeys
-              ? "At your plan's cap: revoke a key or upgrade to add one."
-              : "Active keys against your plan's cap."}
-          </p>
-        </Card>
+        {seesKeys ? (
+          <Card title="API keys">
+            <p className="mb-3 text-3xl font-semibold tabular-nums" data-testid="key-count">
+              {activeKeys}
+              <span className="text-base font-normal text-slate-600 dark:text-slate-400"> / {limits.maxKeys}</span>
+            </p>
+            <Progress value={activeKeys} max={limits.maxKeys} label="Active keys against the plan's cap" />
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              {activeKeys >= limits.maxKeys
+                ? "At your plan's cap: revoke a key or upgrade to add one."
+                : "Active keys against your plan's cap."}
+            </p>
+          </Card>
+        ) : null}
       </div>
       <Card title="Scans, last six months" className="mt-4">
         <UsageChart history={[...history.history].reverse()} tryIt={tryIt} />
       </Card>
-      <Card title="Live scans per key, last 30 days" className="mt-4">
-        <KeyUsageChart usage={keyUsage} />
-      </Card>
+      {keyUsage ? (
+        <Card title="Live scans per key, last 30 days" className="mt-4">
+          <KeyUsageChart usage={keyUsage} />
+        </Card>
+      ) : null}
     </>
   );
 }

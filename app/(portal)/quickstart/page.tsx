@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { env } from "@/lib/env";
-import { requireDeveloper } from "../require-developer";
+import { requireMember } from "../require-member";
+import { can } from "@/lib/teams/roles";
 import { listKeys } from "@/lib/keys/list-keys";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/card";
@@ -11,8 +12,9 @@ import { quickstartSnippets } from "@/components/portal/quickstart-snippets";
 export const metadata: Metadata = { title: "Quick start" };
 
 export default async function QuickstartPage() {
-  const developer = await requireDeveloper();
-  const keys = await listKeys(developer.id);
+  // The acting organization's keys; a role that may not read keys sees the page without them.
+  const { member } = await requireMember("usage.read");
+  const keys = can(member.role, "keys.read") ? await listKeys(member.organization.id) : [];
   const testKey = keys.find((k) => k.environment === "test" && k.state === "active");
   const s = quickstartSnippets(env().APP_URL.replace(/\/$/, ""), testKey?.prefix);
   const step = "mt-8 mb-2 text-lg font-semibold";

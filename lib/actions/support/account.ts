@@ -2,7 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { formValues, type FormState } from "@/lib/actions/form-state";
-import { changeAccountStatus, changePlan, removeTwoFactorAsStaff, revokeKeyAsStaff } from "@/lib/support/staff-actions";
+import {
+  changeAccountStatus,
+  changeOrganizationStatus,
+  changePlan,
+  removeTwoFactorAsStaff,
+  revokeKeyAsStaff,
+} from "@/lib/support/staff-actions";
 import { addNote } from "@/lib/support/notes";
 import type { Staff } from "@/lib/support/target";
 import { serverAction } from "@/lib/actions/server-action";
@@ -46,3 +52,16 @@ export const noteAction = staffAction((staff, input) =>
 export const twoFactorAction = staffAction((staff, input) =>
   removeTwoFactorAsStaff(staff, { developerId: input.developerId, reason: input.reason ?? "" }),
 );
+
+/** Suspend or reinstate a team organization. */
+const runOrganizationAction = serverAction("staff", async ({ staff }, form: FormData): Promise<FormState> => {
+  const input = formValues(form);
+  const result = await changeOrganizationStatus(staff, {
+    organizationId: input.organizationId ?? "",
+    action: input.action ?? "",
+    reason: input.reason ?? "",
+  });
+  revalidatePath(`/support/organizations/${input.organizationId}`);
+  return result;
+});
+export const organizationAction = async (_prev: FormState, form: FormData) => runOrganizationAction(form);

@@ -43,7 +43,7 @@ export const TEAM_OPERATIONS: Operation[] = [
     summary: "Make a team organization, the account its owner",
     body: createOrganizationBody,
     ok: { status: 201, description: "The organization", schema: createdOrganizationSchema },
-    errors: [...BODY, ...ACTIVE],
+    errors: [...BODY, ...ACTIVE, "RATE_LIMIT_EXCEEDED"],
   },
   {
     ...developer,
@@ -95,7 +95,7 @@ export const TEAM_OPERATIONS: Operation[] = [
     summary: "Invite an e-mail address with a role (the link is mailed)",
     body: inviteBody,
     ok: { status: 201, description: "The invitation", schema: invitationSchema },
-    errors: [...BODY, ...MEMBER, "RATE_LIMIT_EXCEEDED"],
+    errors: [...BODY, ...MEMBER, "RATE_LIMIT_EXCEEDED", "UNAVAILABLE"],
   },
   {
     ...developer,

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
 import { SimpleTable } from "@/components/ui/simple-table";
 import { Pager } from "@/components/team/pager";
+import { OrganizationActions } from "@/components/support/organization-actions";
 import { day, STATUS_TONE } from "@/components/support/format";
 import { organizationForSupport } from "@/lib/support/organizations";
 import { pageQuery } from "@/lib/support/schemas";
@@ -37,6 +38,13 @@ export default async function OrganizationPage({
         <Badge tone={STATUS_TONE[org.status]}>{org.status}</Badge>
         <Badge tone="indigo">{org.plan}</Badge>
       </div>
+      {org.personal ? (
+        <p className="mb-4 text-sm">A personal organization follows its account: act on the account.</p>
+      ) : (
+        <div className="mb-4 max-w-md">
+          <OrganizationActions id={org.id} status={org.status} />
+        </div>
+      )}
       <h2 className="mb-2 text-base font-semibold">Members ({org.members.total})</h2>
       <SimpleTable
         label="Members"
