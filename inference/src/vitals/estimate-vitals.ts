@@ -19,6 +19,8 @@ import { compressed } from "./compression.js";
 import { lightLevel, waveforms } from "./signal-facts.js";
 import { withoutColourSteps } from "./colour-steps.js";
 import { normalisedChannel, respiratoryBaselines } from "./respiratory-baselines.js";
+import { checkWithWholeFace } from "./second-opinion.js";
+import { wholeFaceReading } from "./whole-face.js";
 
 /** Seconds each side of a movement the breathing baselines give up (docs/inference.md). */
 const BREATHING_PAD_S = 0.5;
@@ -55,7 +57,6 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
     mask,
   );
   const intervals = beats.intervals;
-  const heartRate = beats.heartRate;
 
   // The breathing baselines are read from the region means themselves, not through the
   // model's 1.6 s window, so a movement costs them only its own span and a short tail.
@@ -71,11 +72,6 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
     ibiTimes: intervals.midTimes,
     ibisMs: intervals.ibisMs,
   });
-  const bp = estimateBloodPressure(
-    { heartRate, riseFraction: riseFraction(fused.signal, fps, beats.times, fused.freq) },
-    demographics,
-  );
-
   const breathing = baselines[respiration.clearestBaseline];
   const quality: QualityInputs = {
     snrDb: fused.snrDb,
@@ -91,14 +87,24 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
     sharedFloor: fused.sharedFloor,
     onKeyFrames:
       codec &&
-      (onKeyFramePattern(out, fps, heartRate) ||
-        (!!gop && onComb(heartRate, gop.seconds)) ||
-        onKeyFrameLine(raw, fps, heartRate, spectra)),
+      (onKeyFramePattern(out, fps, beats.heartRate) ||
+        (!!gop && onComb(beats.heartRate, gop.seconds)) ||
+        onKeyFrameLine(raw, fps, beats.heartRate, spectra)),
     methodGapBpm: beats.methodGapBpm,
-    rateBpm: heartRate,
+    rateBpm: beats.heartRate,
     sharedHarmonicSnrDb: fused.sharedHarmonicSnrDb,
   };
-  const confidence = confidenceFrom(quality);
+  // The fused reading, checked against the whole face's own (second-opinion.ts).
+  const checked = checkWithWholeFace(
+    { rateBpm: beats.heartRate, confidence: confidenceFrom(quality), quality },
+    wholeFaceReading(out, fps, mask),
+  );
+  const { confidence } = checked;
+  const heartRate = checked.rateBpm;
+  const bp = estimateBloodPressure(
+    { heartRate, riseFraction: riseFraction(fused.signal, fps, beats.times, fused.freq) },
+    demographics,
+  );
   const perVital = vitalsQuality({
     ...quality,
     confidence,
