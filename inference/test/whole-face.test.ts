@@ -73,6 +73,10 @@ describe("a real face whose small regions share a slow hump", () => {
     expect(estimate.ok).toBe(true);
     if (!estimate.ok) return;
     expect(Math.abs(estimate.vitals.heart_rate - 116)).toBeLessThan(3);
+    // Backed by the whole face's steady line: moderate, and not named a weak pulse.
+    expect(estimate.vitals.confidence).toBeGreaterThanOrEqual(0.4);
+    expect(estimate.vitals.confidence).toBeLessThan(0.7);
+    expect(estimate.vitals.quality?.reasons).not.toContain("weak_pulse");
   });
 });
 

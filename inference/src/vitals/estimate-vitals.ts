@@ -95,8 +95,9 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
     sharedHarmonicSnrDb: fused.sharedHarmonicSnrDb,
   };
   // The fused reading, checked against the whole face's own (second-opinion.ts).
+  const fusedConfidence = confidenceFrom(quality);
   const checked = checkWithWholeFace(
-    { rateBpm: beats.heartRate, confidence: confidenceFrom(quality), quality },
+    { rateBpm: beats.heartRate, confidence: fusedConfidence, quality },
     wholeFaceReading(out, fps, mask),
   );
   const { confidence } = checked;
@@ -115,6 +116,8 @@ export function estimateVitals(model: ModelOutput, fps: number, demographics?: D
     motionFraction: maskedFraction(mask),
     lightLevel: lightLevel(out),
     compressed: codec,
+    // The whole face's own pulse took the reading into the moderate band: not a weak pulse.
+    wholeFaceBacked: fusedConfidence < 0.4 && confidence >= 0.4,
   });
   return {
     ok: true,

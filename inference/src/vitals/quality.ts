@@ -14,6 +14,7 @@ export type QualityFacts = QualityInputs & {
   motionFraction: number; // share of frames inside motion segments
   lightLevel: number; // mean face intensity, grey levels
   compressed: boolean; // the means show a video codec's key frames (compression.ts)
+  wholeFaceBacked?: boolean; // the whole face's steady line raised the reading to moderate (second-opinion.ts)
 };
 
 // Breathing spectra with a clear peak hold > 4 % of their power in the peak bin (a 0.002 Hz
@@ -44,7 +45,7 @@ function reasons(f: QualityFacts): QualityReason[] {
   if (f.motionFraction > 0.1 || f.stability < 0.7) out.push("motion");
   if (f.lightLevel < 50) out.push("low_light");
   if (f.usableFrames < 0.95) out.push("face_lost");
-  if (f.snrDb < 0 || f.coherence < 0.55 || lostInSharedNoise(f)) out.push("weak_pulse");
+  if (!f.wholeFaceBacked && (f.snrDb < 0 || f.coherence < 0.55 || lostInSharedNoise(f))) out.push("weak_pulse");
   if (f.compressed) out.push("compression");
   return out;
 }
