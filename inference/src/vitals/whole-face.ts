@@ -7,6 +7,7 @@
 // keeps the pulse (docs/benchmarks.md, "Real faces on video").
 import { bandPass } from "../dsp/filters.js";
 import { dftBin } from "../dsp/spectrum.js";
+import { std } from "../dsp/stats.js";
 import type { ModelOutput } from "../model-runner.js";
 import { REGIONS } from "../tensor-format.js";
 import { bridgeMasked } from "./motion.js";
@@ -127,13 +128,4 @@ function refinedPeak(p: Float64Array, freqs: number[]): number {
   const [a, b, c] = [p[k - 1]!, p[k]!, p[k + 1]!];
   const d = a - 2 * b + c;
   return freqs[k]! + (d < 0 ? ((0.5 * (a - c)) / d) * STEP_HZ : 0);
-}
-
-function std(x: Float64Array): number {
-  let m = 0;
-  for (const v of x) m += v;
-  m /= x.length;
-  let s = 0;
-  for (const v of x) s += (v - m) ** 2;
-  return Math.sqrt(s / x.length);
 }
