@@ -62,12 +62,10 @@ export async function listDeliveries(developerId: string, endpointId: string, af
   return { deliveries: page.map(deliveryRow), next: rows.length > DELIVERY_PAGE_SIZE ? page.at(-1)!.id : null };
 }
 
-/** The developer's delivery (of that endpoint, when one is named), else 404. */
-/** The account's delivery `deliveryId` (under `endpointId` when given); null for a malformed id. */
+/** The organization's delivery `deliveryId` (under `endpointId` when given); null for a malformed id of either. */
 function ownedDelivery(developerId: string, deliveryId: string, endpointId?: string) {
-  return isUuid(deliveryId)
-    ? { id: deliveryId, endpoint: { developerId }, ...(endpointId ? { endpointId } : {}) }
-    : null;
+  if (!isUuid(deliveryId) || (endpointId !== undefined && !isUuid(endpointId))) return null;
+  return { id: deliveryId, endpoint: { developerId }, ...(endpointId ? { endpointId } : {}) };
 }
 
 async function ownDelivery(developerId: string, deliveryId: string, endpointId?: string) {
