@@ -101,20 +101,14 @@ export function usageAlertMail(
 }
 
 /** An invitation to an organization; the link's token is the invitation (docs/teams.md). */
-export function invitationMail(
-  to: string,
-  inviter: string,
-  organization: string,
-  role: string,
-  token: string,
-  days: number,
-): Mail {
-  // A fixed subject: names typed by whoever invites stay in the body, quoted as what they are.
+export function invitationMail(to: string, role: string, token: string, days: number): Mail {
+  // Nothing anyone typed: an organization's or inviter's name could be a link or a lure, and a
+  // mail client makes links of text. The invitation page shows both, as plain text.
   return compose(
     to,
     "You are invited to an organization on Vitals",
     [
-      `${inviter} invited you to the organization "${organization}" on Vitals, as ${role}.`,
+      `You are invited to join an organization on Vitals, as ${role}. The invitation page shows which organization and who invited you.`,
       `The link is valid for ${days} days and works once. Open it signed in with this e-mail address, or create an account with it first.`,
       "If you did not expect this, ignore this message.",
     ],

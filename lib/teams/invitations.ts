@@ -57,7 +57,6 @@ export async function listInvitations(organizationId: string, page = 1, now = ne
 export async function createInvitation(
   member: Member,
   actor: MemberActor,
-  inviter: { name: string },
   input: { email: string; role: MemberRole },
   now = new Date(),
 ) {
@@ -122,9 +121,7 @@ export async function createInvitation(
     return row;
   });
   try {
-    await sendMail(
-      invitationMail(input.email, inviter.name, member.organization.name, input.role, token, INVITATION_DAYS),
-    );
+    await sendMail(invitationMail(input.email, input.role, token, INVITATION_DAYS));
   } catch (err) {
     // No mail, no invitation: it would wait for a link nobody has. The attempt still counts.
     await db
@@ -178,14 +175,30 @@ export async function revokeInvitation(member: Member, actor: MemberActor, id: s
   });
 }
 
-/** What the accept page shows before the click: the organization, the role and the invited address. */
+/** What the accept page shows before the click: the organization, the role, the inviter and the invited address. */
 export async function previewInvitation(token: string, now = new Date()) {
   const row = await db.invitation.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { email: true, role: true, acceptedAt: true, revokedAt: true, expiresAt: true, organization: true },
+    select: {
+      email: true,
+      role: true,
+      acceptedAt: true,
+      revokedAt: true,
+      expiresAt: true,
+      invitedById: true,
+      organization: true,
+    },
   });
   if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now) return null;
-  return { organization: row.organization.name, role: row.role, email: row.email };
+  const inviter = row.invitedById
+    ? await db.developer.findUnique({ where: { id: row.invitedById }, select: { name: true, email: true } })
+    : null;
+  return {
+    organization: row.organization.name,
+    role: row.role,
+    email: row.email,
+    inviter: inviter && `${inviter.name} (${inviter.email})`,
+  };
 }
 
 /**
@@ -207,8 +220,12 @@ export async function acceptInvitation(
         "FORBIDDEN",
         "This invitation was sent to another e-mail address; sign in with that address (verified) to accept it",
       );
+    // The organization's row first, as every member and invitation change takes it (lockCaller):
+    // claiming the invitation first and the organization's row second (the membership's key) could
+    // deadlock against a revocation holding them the other way round.
+    await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${row.organizationId}::uuid FOR UPDATE`;
     const claimed = await tx.invitation.updateMany({
-      where: { id: row.id, acceptedAt: null, revokedAt: null },
+      where: { id: row.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
       data: { acceptedAt: now, acceptedById: account.id },
     });
     if (claimed.count !== 1) throw gone();

@@ -49,14 +49,14 @@ describe("teams rules", () => {
     for (const org of orgs) {
       const member = await memberOf(dev.id, org.id);
       for (let i = 0; i < INVITATIONS_PER_HOUR / 2; i++, sent++)
-        await createInvitation(member, actorOf(member, IP), dev, {
+        await createInvitation(member, actorOf(member, IP), {
           email: `x${sent}-${org.id}@example.test`,
           role: "viewer",
         });
     }
     const member = await memberOf(dev.id, orgs[1]!.id);
     await expect(
-      createInvitation(member, actorOf(member, IP), dev, {
+      createInvitation(member, actorOf(member, IP), {
         email: `over-${member.organization.id}@example.test`,
         role: "viewer",
       }),
@@ -77,7 +77,7 @@ describe("teams rules", () => {
     );
     const attempts = [
       () => changeRole(stale, actorOf(stale, IP), members.viewer.id, "owner"),
-      () => createInvitation(stale, actorOf(stale, IP), second, { email: `o-${org.id}@example.test`, role: "owner" }),
+      () => createInvitation(stale, actorOf(stale, IP), { email: `o-${org.id}@example.test`, role: "owner" }),
       () => deleteOrganization(actorOf(stale, IP)),
       () => removeMember(stale, actorOf(stale, IP), members.admin.id),
     ];
@@ -90,28 +90,18 @@ describe("teams rules", () => {
     const { org, members } = await teamWithEveryRole({ name: "Invites" });
     const owner = await memberOf(members.owner.id, org.id);
     const admin = await memberOf(members.admin.id, org.id);
-    const adminInvite = await createInvitation(
-      owner,
-      actorOf(owner, IP),
-      { name: "Owner" },
-      {
-        email: `future-admin-${org.id}@example.test`,
-        role: "admin",
-      },
-    );
+    const adminInvite = await createInvitation(owner, actorOf(owner, IP), {
+      email: `future-admin-${org.id}@example.test`,
+      role: "admin",
+    });
     await expect(revokeInvitation(admin, actorOf(admin, IP), adminInvite.id)).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     await expect(
-      createInvitation(admin, actorOf(admin, IP), { name: "Admin" }, { email: adminInvite.email, role: "viewer" }),
+      createInvitation(admin, actorOf(admin, IP), { email: adminInvite.email, role: "viewer" }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
     // What the admin invited ends when the admin is removed.
-    await createInvitation(
-      admin,
-      actorOf(admin, IP),
-      { name: "Admin" },
-      { email: `dev-${org.id}@example.test`, role: "developer" },
-    );
+    await createInvitation(admin, actorOf(admin, IP), { email: `dev-${org.id}@example.test`, role: "developer" });
     expect((await listInvitations(org.id)).total).toBe(2);
     await removeMember(owner, actorOf(owner, IP), members.admin.id);
     const left = await listInvitations(org.id);
@@ -123,7 +113,7 @@ describe("teams rules", () => {
     const owner = await memberOf(members.owner.id, org.id);
     const invitee = await createDeveloper();
     const stranger = await createDeveloper();
-    await createInvitation(owner, actorOf(owner, IP), { name: "Owner" }, { email: invitee.email, role: "developer" });
+    await createInvitation(owner, actorOf(owner, IP), { email: invitee.email, role: "developer" });
     const token = linkToken(await smtp.waitFor(invitee.email), "/invitations/accept");
     await expect(acceptInvitation(stranger, token, IP)).rejects.toMatchObject({ code: "FORBIDDEN" });
     const both = await Promise.allSettled([acceptInvitation(invitee, token, IP), acceptInvitation(invitee, token, IP)]);
@@ -160,12 +150,7 @@ describe("teams rules", () => {
       resetEnv();
     });
     await expect(
-      createInvitation(
-        owner,
-        actorOf(owner, IP),
-        { name: "Owner" },
-        { email: `m-${org.id}@example.test`, role: "viewer" },
-      ),
+      createInvitation(owner, actorOf(owner, IP), { email: `m-${org.id}@example.test`, role: "viewer" }),
     ).rejects.toMatchObject({ code: "UNAVAILABLE" });
     expect((await listInvitations(org.id)).total).toBe(0);
   });

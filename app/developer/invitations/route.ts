@@ -13,8 +13,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint({
   GET: withMember("members.read", async ({ req, member }) =>
     json(await listInvitations(member.organization.id, pageQuery.parse(searchParamsOf(req)).page)),
   ),
-  POST: withMember("members.manage", async ({ req, member, actor, developer }) => {
+  POST: withMember("members.manage", async ({ req, member, actor }) => {
     const body = inviteBody.parse(await readJson(req));
-    return json(await createInvitation(member, actor, developer, body), { status: 201 });
+    return json(await createInvitation(member, actor, body), { status: 201 });
   }),
 });

@@ -46,8 +46,8 @@ export const createOrganizationAction = formAction(
 export const inviteAction = formAction(
   "member:members.manage",
   inviteBody,
-  async (input, { developer, member, actor }): Promise<FormState> => {
-    const sent = await createInvitation(member, actor, developer, input);
+  async (input, { member, actor }): Promise<FormState> => {
+    const sent = await createInvitation(member, actor, input);
     revalidatePath("/team");
     return { ok: true, message: `Invitation sent to ${sent.email}.` };
   },

@@ -17,6 +17,7 @@ export default async function AcceptInvitationPage({ searchParams }: { searchPar
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold tracking-tight">Join an organization</h1>
+      {invitation?.inviter ? <p className="text-sm">Invited by {invitation.inviter}.</p> : null}
       {!invitation ? (
         <Alert tone="error">
           This invitation does not exist, was used or revoked, or has expired. Ask for a new one.
