@@ -77,3 +77,22 @@ export function webhookDisabledMail(to: string, name: string, endpoint: { id: st
     { label: "Open the endpoint", href: portal(`/webhooks/${endpoint.id}`) },
   );
 }
+
+/** Endpoints disabled because the member who answers for them was removed, left or was demoted. */
+export function endpointsOfDepartedMemberMail(
+  to: string,
+  name: string,
+  endpoints: { id: string; url: string }[],
+): Mail {
+  return compose(
+    to,
+    "Webhook endpoints were disabled",
+    [
+      `Hello ${name},`,
+      `A member of your organization lost the right to manage webhooks (removed, left, or given another role), so the ${endpoints.length === 1 ? "endpoint they set up was" : `${endpoints.length} endpoints they set up were`} disabled and no more events are sent there:`,
+      ...endpoints.map((e) => `- ${e.url}`),
+      "If an endpoint should keep receiving events, check its address, then enable it again in the portal: you then answer for it.",
+    ],
+    { label: "Open the webhooks", href: portal("/webhooks") },
+  );
+}

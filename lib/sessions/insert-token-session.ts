@@ -33,6 +33,8 @@ export async function insertTokenSession(
       }
       const created = await insert(s, tx);
       if (!created) throw REFUSED;
+      // The session is this token's own: no other token of the organization reads or completes it.
+      await tx.$executeRaw`UPDATE "Session" SET "clientTokenId" = ${token.id}::uuid WHERE id = ${s.id}::uuid`;
       return created;
     });
   } catch (err) {

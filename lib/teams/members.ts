@@ -3,6 +3,8 @@ import { db } from "@/lib/db";
 import type { MemberRole, Prisma } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
 import { unixSeconds } from "@/lib/time";
+import { afterEndpointsDisabled } from "@/lib/webhooks/creator-access";
+import { endWhatRoleNoLongerAllows } from "./access-ends";
 import { assertCan, lockCaller, type Member, type MemberActor } from "./member";
 import { skipOf, TEAM_PAGE_SIZE } from "./paging";
 import { OWNERS_ONLY } from "./roles";
@@ -69,29 +71,33 @@ function assertKeepsOwner(target: { role: MemberRole; personalOwner: boolean; ow
  */
 export async function changeRole(member: Member, actor: MemberActor, accountId: string, role: MemberRole) {
   assertCan(member, "members.manage");
-  return db.$transaction(async (tx) => {
+  const changed = await db.$transaction(async (tx) => {
     const caller = await lockCaller(tx, actor, "members.manage");
     const target = await lockedTarget(tx, caller.organization, actor.organizationId, accountId);
-    if (target.role === role) return { account_id: accountId, role };
+    if (target.role === role) return { answer: { account_id: accountId, role }, disabled: [] };
     if (OWNERS_ONLY.includes(target.role) || OWNERS_ONLY.includes(role)) assertCan(caller, "organization.own");
     if (target.role === "owner") assertKeepsOwner(target, "given another role");
     await tx.membership.update({
       where: { organizationId_accountId: { organizationId: actor.organizationId, accountId } },
       data: { role },
     });
+    const disabled = await endWhatRoleNoLongerAllows(tx, actor, accountId, role);
     await auditMember(tx, actor, "member.role_change", accountId, { from: target.role, to: role });
-    return { account_id: accountId, role };
+    return { answer: { account_id: accountId, role }, disabled };
   });
+  await afterEndpointsDisabled(actor.organizationId, changed.disabled, new Date());
+  return changed.answer;
 }
 
 /**
  * Removes a member, or lets a member leave (their own account id). Their next request, portal or
- * API, on any instance, no longer reaches the organization; the keys they made stay.
+ * API, on any instance, no longer reaches the organization; the keys they made stay, the webhook
+ * endpoints they answer for are disabled (access-ends.ts).
  */
 export async function removeMember(member: Member, actor: MemberActor, accountId: string) {
   const leaving = accountId === actor.accountId;
   if (!leaving) assertCan(member, "members.manage");
-  return db.$transaction(async (tx) => {
+  const removed = await db.$transaction(async (tx) => {
     const caller = await lockCaller(tx, actor, leaving ? "members.read" : "members.manage");
     const target = await lockedTarget(tx, caller.organization, actor.organizationId, accountId);
     if (OWNERS_ONLY.includes(target.role) && !leaving) assertCan(caller, "organization.own");
@@ -99,14 +105,13 @@ export async function removeMember(member: Member, actor: MemberActor, accountId
     await tx.membership.delete({
       where: { organizationId_accountId: { organizationId: actor.organizationId, accountId } },
     });
-    // Their pending invitations go with them: what they were trusted to invite, they no longer are.
-    await tx.invitation.updateMany({
-      where: { organizationId: actor.organizationId, invitedById: accountId, acceptedAt: null, revokedAt: null },
-      data: { revokedAt: new Date() },
-    });
+    // Their pending invitations and their webhook endpoints go with them.
+    const disabled = await endWhatRoleNoLongerAllows(tx, actor, accountId, null);
     await auditMember(tx, actor, leaving ? "member.leave" : "member.remove", accountId, { role: target.role });
-    return { account_id: accountId, removed: true as const };
+    return disabled;
   });
+  await afterEndpointsDisabled(actor.organizationId, removed, new Date());
+  return { account_id: accountId, removed: true as const };
 }
 
 export function auditMember(

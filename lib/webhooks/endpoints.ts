@@ -10,8 +10,8 @@ import { forgetDeliveredVitals } from "./forget-vitals";
 import { generateSigningSecret } from "./signing";
 import { type CreateEndpointInput, MAX_ENDPOINTS, ROLL_GRACE_SECONDS, type UpdateEndpointInput } from "./schemas";
 
-// An account's webhook endpoints (docs/webhooks.md, "Endpoints"). Every change is audited in
-// its own transaction; another account's endpoint is 404, as if it did not exist.
+// An organization's webhook endpoints (docs/webhooks.md, "Endpoints"). Every change is audited in
+// its own transaction; another organization's endpoint is 404, as if it did not exist.
 
 const SECRET_LABEL = "vitals webhook signing secret v1";
 
@@ -98,6 +98,7 @@ export async function createEndpoint(
     const row = await tx.webhookEndpoint.create({
       data: {
         developerId: actor.organizationId,
+        createdById: actor.accountId,
         url: input.url,
         description: input.description || null,
         environment: input.environment,
@@ -132,6 +133,8 @@ export async function updateEndpoint(
         url: fields.url,
         description: fields.description === undefined ? undefined : fields.description || null,
         eventTypes: fields.event_types,
+        // Who points it somewhere, or turns it back on, answers for it from now (creator-access.ts).
+        ...(fields.url !== undefined || (toggled && enabled) ? { createdById: actor.accountId } : {}),
         ...(toggled
           ? enabled
             ? { disabledAt: null, disabledReason: null, lastSuccessAt: now }
