@@ -11,6 +11,7 @@ import { freePort } from "@/test/server-process";
 import { startBuiltServer } from "@/test/built-server";
 import { createApiKey } from "@/test/fixtures";
 import { mailFromOutbox } from "@/e2e/support/outbox";
+import { type Answer, cookiesOf, loopbackHttp } from "@/test/loopback-http";
 
 // The account-takeover attacks of a security review, tried against the built server as an
 // attacker would: own accounts, other loopback source addresses, no access to secrets
@@ -29,35 +30,7 @@ afterAll(() => {
   server?.kill();
 });
 
-type Answer = { status: number; headers: IncomingHttpHeaders; text: string };
-
-/** One request from a chosen loopback address (the server takes the client IP from the socket). */
-function send(
-  from: string,
-  method: string,
-  path: string,
-  opts: { json?: unknown; form?: Record<string, string>; cookie?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const body =
-    opts.json !== undefined
-      ? JSON.stringify(opts.json)
-      : opts.form
-        ? new URLSearchParams(opts.form).toString()
-        : undefined;
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.json !== undefined) headers["content-type"] = "application/json";
-  if (opts.form) headers["content-type"] = "application/x-www-form-urlencoded";
-  if (opts.cookie) headers.cookie = opts.cookie;
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method, headers, localAddress: from }, (res) => {
-      let text = "";
-      res.on("data", (d) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const { send, portalSignIn } = loopbackHttp(() => port);
 
 let addresses = 0;
 /** A loopback address no other test (or test file) of this run uses. */
@@ -91,20 +64,6 @@ async function verifiedAccount(opts: { role?: "staff"; totp?: boolean } = {}) {
   // The enrolment used this step's code; sign-ins below use the next steps' codes.
   await confirmTotpEnrolment({ ...dev, portalSession: { mailedCodeProvedAt: new Date() } }, codeAt(secret), "test");
   return { dev: await db.developer.findUniqueOrThrow({ where: { id: dev.id } }), secret };
-}
-
-const cookiesOf = (a: Answer) => (a.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
-
-/** Signs in through next-auth's credentials flow, as the portal's form does; the cookie header on success. */
-async function portalSignIn(from: string, email: string, password: string, totp?: string, device?: string) {
-  const csrf = await send(from, "GET", "/api/auth/csrf");
-  const jar = [...cookiesOf(csrf), ...(device ? [device] : [])];
-  const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
-  const form: Record<string, string> = { csrfToken, email, password, json: "true" };
-  if (totp) form.totp = totp;
-  const res = await send(from, "POST", "/api/auth/callback/credentials", { form, cookie: jar.join("; ") });
-  const session = cookiesOf(res).find((c) => c.includes("session-token"));
-  return { cookie: session ? [...jar, session].join("; ") : null, answer: res, csrfToken };
 }
 
 const page = (from: string, path: string, cookie: string) => send(from, "GET", path, { cookie });
