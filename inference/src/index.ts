@@ -20,6 +20,7 @@ export {
   parseHeader,
   FRAME_BYTES,
   HEADER_BYTES,
+  MAX_INFLATE_RATIO,
   type TensorErrorCode,
   type TensorHeader,
 } from "./tensor-format.js";

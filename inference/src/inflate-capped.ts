@@ -1,13 +1,13 @@
 import zlib from "node:zlib";
 import { crc32Update } from "./crc32.js";
-import { TensorError } from "./tensor-format.js";
+import { inflateAllowance, MAX_INFLATE_RATIO, TensorError } from "./tensor-format.js";
 
 const INPUT_SLICE = 1 << 20;
 
 /**
  * Streams a gzip body into one preallocated buffer of exactly `expected` bytes.
- * Decompression stops the moment output would pass the cap, so a gzip bomb costs
- * at most `expected` bytes plus zlib's own window, never its full inflated size.
+ * Decompression stops the moment output would pass the cap, or inflate more than
+ * MAX_INFLATE_RATIO times the input fed so far, so a gzip bomb costs a few MiB.
  */
 export function inflateCapped(body: Uint8Array, expected: number): Promise<{ data: Uint8Array; crc: number }> {
   return new Promise((resolve, reject) => {
@@ -17,6 +17,8 @@ export function inflateCapped(body: Uint8Array, expected: number): Promise<{ dat
     // checking the body costs almost nothing extra.
     let crc = 0;
     let settled = false;
+    /** Input bytes fed to zlib so far (the inflate ratio's base). */
+    let offset = 0;
     const gunzip = zlib.createGunzip({ chunkSize: 1 << 20 });
     const fail = (err: TensorError) => {
       if (settled) return;
@@ -28,6 +30,10 @@ export function inflateCapped(body: Uint8Array, expected: number): Promise<{ dat
       if (settled) return;
       if (written + chunk.length > expected) {
         fail(new TensorError("BODY_TOO_LARGE", `inflated body exceeds the ${expected}-byte cap`));
+        return;
+      }
+      if (written + chunk.length > inflateAllowance(offset)) {
+        fail(new TensorError("BODY_TOO_LARGE", `gzip body inflates more than ${MAX_INFLATE_RATIO}x its size`));
         return;
       }
       out.set(chunk, written);
@@ -45,7 +51,6 @@ export function inflateCapped(body: Uint8Array, expected: number): Promise<{ dat
       resolve({ data: out, crc });
     });
     // Feed in slices, honouring backpressure, so we never queue the whole input at once.
-    let offset = 0;
     const pump = () => {
       while (!settled && offset < body.length) {
         const end = Math.min(offset + INPUT_SLICE, body.length);

@@ -11,6 +11,8 @@ import { pulseProjections } from "./dsp/pulse-projections.js";
 import type { ModelOutput } from "./model-runner.js";
 import {
   FRAMES,
+  inflateAllowance,
+  MAX_INFLATE_RATIO,
   PLANE_BYTES,
   REGIONS,
   TensorError,
@@ -36,10 +38,13 @@ export class StreamReducer {
   #crc = 0;
   #frames = 0;
   #stored = 0;
+  #inflatedBytes = 0;
   readonly #rgb: number[] = [];
   readonly #skin: number[] = [];
   /** Why this stream cannot be measured from its reduction (the file is read instead). */
   failed?: string;
+  /** Set when the body inflates past MAX_INFLATE_RATIO: no tensor, whatever the file says. */
+  bomb = false;
 
   /**
    * `grid`: the planes' size the client announced (72, or a version 2 grid); a header that
@@ -78,11 +83,28 @@ export class StreamReducer {
     });
   }
 
+  /** Stops the reduction: what is queued is dropped, nothing more is inflated or reduced. */
+  abort(why: string): void {
+    this.failed ??= why;
+    this.#inflater?.destroy();
+  }
+
   #openInflater(): void {
     const inflater = zlib.createGunzip({ chunkSize: 1 << 18 });
-    inflater.on("data", (piece: Buffer) => this.#take(piece));
+    inflater.on("data", (piece: Buffer) => {
+      if (this.failed) return;
+      this.#inflatedBytes += piece.byteLength;
+      // Checked as it runs: a bomb stops here, a few MiB in, not at the frame maximum.
+      if (this.#inflatedBytes > inflateAllowance(this.#stored)) {
+        this.bomb = true;
+        return this.abort(`gzip body inflates more than ${MAX_INFLATE_RATIO}x its size`);
+      }
+      this.#take(piece);
+    });
     this.#inflated = new Promise<void>((resolve) => {
       inflater.on("end", resolve);
+      // Destroyed by abort(): neither 'end' nor 'error' comes, and a write waiting for room stops.
+      inflater.on("close", resolve);
       inflater.on("error", (e: Error) => {
         this.failed ??= `gzip body is invalid: ${e.message}`;
         resolve();
@@ -123,6 +145,7 @@ export class StreamReducer {
       this.#inflater.end();
       await this.#inflated;
     }
+    if (this.bomb) throw new TensorError("BODY_TOO_LARGE", this.failed!);
     if (this.failed) return null;
     const header = parseHeader(headerBytes, this.#stored);
     // The first bytes looked like gzip (or did not), or the grid was not the one announced: read the file.

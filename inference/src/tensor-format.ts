@@ -22,6 +22,13 @@ export const FRAME_BYTES = CHANNELS * PLANE_BYTES; // 62,208
 export const frameBytesOf = (grid: number) => CHANNELS * grid * grid;
 /** Inclusive ranges of frame_count, fps and the capture length they imply (seconds). */
 export const FRAMES = { min: 150, max: 3600 } as const;
+/**
+ * A gzip body may inflate to at most this many times the bytes read of it so far, plus one MiB
+ * (docs/tensor-format.md, "Compression"): camera data inflates about 2x (a face nine tenths masked ~20x), a gzip bomb ~1000x.
+ * Checked as the stream runs, so a bomb costs a few MiB of inflating, never its whole size.
+ */
+export const MAX_INFLATE_RATIO = 32;
+export const inflateAllowance = (readBytes: number) => readBytes * MAX_INFLATE_RATIO + (1 << 20);
 export const FPS = { min: 10, max: 120 } as const;
 export const SECONDS = { min: 5, max: 120 } as const;
 export const MIN_FRAMES = FRAMES.min;

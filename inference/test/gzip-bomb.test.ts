@@ -1,6 +1,14 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { FRAME_BYTES, HEADER_BYTES, TensorError, analyzeBuffer, decodeTensor } from "../src/index.js";
+import {
+  FRAME_BYTES,
+  HEADER_BYTES,
+  MAX_INFLATE_RATIO,
+  StreamReducer,
+  TensorError,
+  analyzeBuffer,
+  decodeTensor,
+} from "../src/index.js";
 
 function bombPayload(frameCount: number, inflatedBytes: number): Buffer {
   // Concatenated gzip members are valid gzip (RFC 1952) and inflate to their sum, so a
@@ -22,6 +30,20 @@ function bombPayload(frameCount: number, inflatedBytes: number): Buffer {
 }
 
 describe("gzip bomb", () => {
+  it(`past ${MAX_INFLATE_RATIO}x its size (and a MiB) a body is refused as it inflates, file or stream`, async () => {
+    const payload = bombPayload(3600, 3600 * FRAME_BYTES); // the most frames a header names: 224 MB
+    const started = process.cpuUsage();
+    const error = await decodeTensor(payload).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "BODY_TOO_LARGE", message: expect.stringContaining("inflates more than") });
+    const reducer = new StreamReducer();
+    await reducer.write(payload.subarray(HEADER_BYTES));
+    expect(reducer.bomb).toBe(true);
+    await expect(reducer.finish(payload.subarray(0, HEADER_BYTES))).rejects.toMatchObject({ code: "BODY_TOO_LARGE" });
+    // A few MiB inflated and reduced in all, not 224 MB twice.
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(500);
+  });
+
   it("stops inflating at frame_count * 62,208 bytes and keeps memory bounded", async () => {
     const frameCount = 150; // cap: 9.3 MB
     const payload = bombPayload(frameCount, 2 * 1024 ** 3); // claims 9.3 MB, inflates to 2 GiB

@@ -12,6 +12,12 @@ import { logger } from "@/lib/logger";
 
 /** How long upload-complete waits for a reduction to settle before reading the file instead. */
 export const REDUCTION_WAIT_MS = 5_000;
+/**
+ * Reductions one session may start (an upload started again, after a whole PUT, begins another):
+ * past them its chunks are only stored, and upload-complete reads the file on an inference thread.
+ * So resending one chunk costs this process's main thread nothing more.
+ */
+export const MAX_REDUCTIONS_PER_SESSION = 3;
 
 type Entry = {
   /** Set once the inference package is loaded (the first chunk waits for it). */
@@ -25,9 +31,25 @@ type Entry = {
   createdAt: number;
 };
 
-const globalForReductions = globalThis as unknown as { __vitalsReductions?: Map<string, Entry> };
+const globalForReductions = globalThis as unknown as {
+  __vitalsReductions?: Map<string, Entry>;
+  __vitalsReductionStarts?: Map<string, { count: number; at: number }>;
+};
 globalForReductions.__vitalsReductions ??= new Map();
+globalForReductions.__vitalsReductionStarts ??= new Map();
 const entries = globalForReductions.__vitalsReductions;
+/** Reductions started per session: outlives the entries, which a reset drops. */
+const starts = globalForReductions.__vitalsReductionStarts;
+
+/** A reduction's outcome for the chunk that fed it: `bomb` when its gzip inflates past the ratio. */
+export type ChunkReduced = { bomb: false } | { bomb: true; why: string };
+const NOT_REDUCED: ChunkReduced = { bomb: false };
+
+/** Drops a session's reduction and stops the work still queued on it (nobody will read it). */
+function drop(sessionId: string, why: string): void {
+  entries.get(sessionId)?.reducer?.abort(why);
+  entries.delete(sessionId);
+}
 
 type InferenceModule = typeof import("@vitals/inference");
 function inference(): Promise<InferenceModule> {
@@ -44,7 +66,8 @@ export function reducesAsArrives(): boolean {
 
 /**
  * Bytes first..end-1 were linked in from `file`: fed to the session's reduction, in order.
- * `grid`: the planes' size the first chunk announced.
+ * `grid`: the planes' size the first chunk announced. Settles once this chunk is reduced, so
+ * the chunk's answer waits for it: a client cannot queue more work than is done.
  */
 export function reduceChunk(
   sessionId: string,
@@ -53,16 +76,20 @@ export function reduceChunk(
   file: string,
   bodyStart: number,
   grid = 72,
-): void {
-  if (!reducesAsArrives()) return;
+): Promise<ChunkReduced> {
+  if (!reducesAsArrives()) return Promise.resolve(NOT_REDUCED);
   let entry = entries.get(sessionId);
   if (first === bodyStart) {
     // A new chunked upload (or one started again): a reduction of its own.
     dropStale();
+    drop(sessionId, "the upload started again");
     entry = undefined;
   }
   if (!entry) {
-    if (first !== bodyStart) return;
+    if (first !== bodyStart) return Promise.resolve(NOT_REDUCED);
+    const started = starts.get(sessionId) ?? { count: 0, at: Date.now() };
+    if (started.count >= MAX_REDUCTIONS_PER_SESSION) return Promise.resolve(NOT_REDUCED);
+    starts.set(sessionId, { ...started, count: started.count + 1 });
     const created: Entry = { end: bodyStart, chain: Promise.resolve(), createdAt: Date.now() };
     created.chain = inference().then((m) => {
       created.reducer = new m.StreamReducer(grid);
@@ -71,17 +98,23 @@ export function reduceChunk(
     entry = created;
   }
   if (entry.end !== first || entry.done) {
-    entries.delete(sessionId);
-    return;
+    drop(sessionId, "a chunk out of order");
+    return Promise.resolve(NOT_REDUCED);
   }
   const fed = entry;
   fed.chain = fed.chain
-    .then(async () => fed.reducer!.write(await readFile(file)))
+    .then(async () => {
+      if (fed.reducer!.failed) return;
+      await fed.reducer!.write(await readFile(file));
+    })
     .catch((err: unknown) => {
       logger.warn("reduction dropped", { error: (err as Error).message });
-      if (entries.get(sessionId) === fed) entries.delete(sessionId);
+      if (entries.get(sessionId) === fed) drop(sessionId, "failed");
     });
   fed.end = end;
+  return fed.chain.then(() =>
+    fed.reducer?.bomb ? { bomb: true, why: fed.reducer.failed ?? "gzip bomb" } : NOT_REDUCED,
+  );
 }
 
 /** The header closed the upload at `total` bytes. */
@@ -89,7 +122,7 @@ export function reduceHeader(sessionId: string, header: Uint8Array, total: numbe
   const entry = entries.get(sessionId);
   if (!entry) return;
   if (entry.end !== total || entry.done) {
-    entries.delete(sessionId);
+    drop(sessionId, "the header closed another length");
     return;
   }
   entry.done = entry.chain.then(async () => {
@@ -124,13 +157,14 @@ export async function takeReduction(sessionId: string): Promise<ReducedTensor | 
 
 /** The tensor went (processed, replaced, expired): its reduction goes too. */
 export function forgetReduction(sessionId: string): void {
-  entries.delete(sessionId);
+  drop(sessionId, "the tensor went");
 }
 
 /** Reductions older than a session's lifetime belong to no live session. */
 function dropStale(): void {
   const oldest = Date.now() - env().SESSION_TTL_SECONDS * 1000;
-  for (const [id, entry] of entries) if (entry.createdAt < oldest) entries.delete(id);
+  for (const [id, entry] of entries) if (entry.createdAt < oldest) drop(id, "stale");
+  for (const [id, started] of starts) if (started.at < oldest) starts.delete(id);
 }
 
 /** Whether this process holds a reduction of the session's upload (tests look). */

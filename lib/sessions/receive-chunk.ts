@@ -69,7 +69,7 @@ export async function receiveChunk(req: Request, sessionId: string, now: Date): 
       `A body chunk starts at byte ${BODY_START} or later and gives no total ('bytes FIRST-LAST/*'); the total comes with the header`,
     );
   }
-  await openForUpload(sessionId, now);
+  await openForUpload(sessionId, now, range.last + 1);
   const held = await heldChunks(sessionId);
   if (await isClosed(sessionId)) throw conflict("The upload is closed: its header was received", held.end);
   if (range.first !== held.end) {
@@ -80,7 +80,10 @@ export async function receiveChunk(req: Request, sessionId: string, now: Date): 
     const now = await heldChunks(sessionId);
     throw conflict(`Bytes from ${range.first} were already received`, now.end);
   }
-  reduceChunk(sessionId, range.first, range.last + 1, file, BODY_START, announcedGrid(req));
+  const reduced = await reduceChunk(sessionId, range.first, range.last + 1, file, BODY_START, announcedGrid(req));
+  // The chunk stays held (nothing received is undone), but the tensor is refused: its scan gets
+  // fallback vitals without the file being inflated again (docs/tensor-format.md, "Compression").
+  if (reduced.bomb) throw bodyTooLarge(`The tensor is refused: its ${reduced.why}; no camera's tensor does`);
   return { status: 308, range: heldRange(range.last + 1) };
 }
 
@@ -109,7 +112,7 @@ async function receiveHeader(
   }
   const max = env().MAX_TENSOR_BYTES;
   if (range.total > max) throw bodyTooLarge(`The tensor's ${range.total} bytes exceed ${max}`);
-  await openForUpload(sessionId, now);
+  await openForUpload(sessionId, now, range.total);
   const held = await heldChunks(sessionId);
   if (held.end !== range.total) {
     throw conflict(

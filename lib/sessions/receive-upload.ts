@@ -48,7 +48,8 @@ export async function receiveUpload(req: Request, pathId: string, now = new Date
   // Before the session is touched: an empty upload changes nothing (docs/api.md, PUT {upload_url}).
   const body = await nonEmptyBody(req.body);
   if (!body) throw new ApiError("INVALID_REQUEST", "The upload body is empty");
-  await openForUpload(sessionId, now);
+  // Reserved at its declared size, or the largest a body may be when it declares none.
+  await openForUpload(sessionId, now, Number(req.headers.get("content-length") ?? max) || max);
   const stored = await storeTensor(sessionId, body as WebReadableStream<Uint8Array>, max, commitTensor(sessionId));
   return { status: 200, etag: stored.etag } satisfies UploadAnswer;
 }

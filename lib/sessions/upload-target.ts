@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError, bodyTooLarge } from "@/lib/http/errors";
 import { isValidUploadSignature } from "@/lib/storage/upload-url";
 import { canonicalSessionId, isSessionId } from "./schemas";
 import { OPEN_FOR_UPLOAD } from "./states";
@@ -37,13 +37,42 @@ export function checkContentType(req: Request): void {
   }
 }
 
-/** Marks the session as receiving; refuses sessions already completed, claimed or expired. */
-export async function openForUpload(sessionId: string, now: Date): Promise<void> {
-  const opened = await db.session.updateMany({
-    where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] }, expiresAt: { gt: now } },
-    data: { status: "uploading" },
+/** Upload PUTs one session takes (whole, chunks, header; status queries are free): 128 MiB in 64 KiB chunks. */
+export const MAX_UPLOAD_REQUESTS = 2048;
+
+/**
+ * Marks the session as receiving and counts the PUT; refuses sessions already completed, claimed
+ * or expired, a session past MAX_UPLOAD_REQUESTS, and bytes past the organization's upload budget.
+ * `holding`: the bytes the session will hold once this PUT is taken (a whole upload replaces what
+ * it held; a chunk's end counts every chunk before it), reserved now against the budget.
+ */
+export async function openForUpload(sessionId: string, now: Date, holding: number): Promise<void> {
+  const budget = env().UPLOAD_BUDGET_BYTES;
+  const refusal = await db.$transaction(async (tx) => {
+    const [session] = await tx.$queryRaw<{ developerId: string; uploadRequests: number }[]>`
+      SELECT "developerId", "uploadRequests" FROM "Session"
+      WHERE id = ${sessionId}::uuid AND status IN ('created', 'uploading') AND "expiresAt" > ${now}`;
+    if (!session) return forbidden("This session no longer accepts uploads");
+    if (session.uploadRequests >= MAX_UPLOAD_REQUESTS)
+      return forbidden(`A session takes at most ${MAX_UPLOAD_REQUESTS} upload requests; start a new session`);
+    // The organization's row orders its PUTs, so two sessions cannot both pass the budget. (No key
+    // update: session starts, which only reference the row, are not held up.)
+    await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${session.developerId}::uuid FOR NO KEY UPDATE`;
+    const [{ held }] = await tx.$queryRaw<{ held: bigint }[]>`
+      SELECT COALESCE(SUM("uploadedBytes"), 0)::bigint AS held FROM "Session"
+      WHERE "developerId" = ${session.developerId}::uuid AND id <> ${sessionId}::uuid
+        AND status IN ('created', 'uploading', 'processing') AND "expiresAt" > ${now}`;
+    if (Number(held) + holding > budget)
+      return bodyTooLarge(
+        `Your organization's open sessions hold ${held} bytes of uploads; with this one they would pass its ${budget}-byte budget. Complete or abandon some sessions first`,
+      );
+    const opened = await tx.session.updateMany({
+      where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] }, uploadRequests: { lt: MAX_UPLOAD_REQUESTS } },
+      data: { status: "uploading", uploadRequests: { increment: 1 }, uploadedBytes: BigInt(holding) },
+    });
+    return opened.count === 0 ? forbidden("This session no longer accepts uploads") : null;
   });
-  if (opened.count === 0) throw forbidden("This session no longer accepts uploads");
+  if (refusal) throw refusal;
 }
 
 /**

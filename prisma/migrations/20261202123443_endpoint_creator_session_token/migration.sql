@@ -1,5 +1,6 @@
 -- AlterTable
-ALTER TABLE "Session" ADD COLUMN     "clientTokenId" UUID;
+ALTER TABLE "Session" ADD COLUMN     "clientTokenId" UUID,
+ADD COLUMN     "uploadRequests" INTEGER NOT NULL DEFAULT 0;
 
 -- AlterTable
 ALTER TABLE "WebhookEndpoint" ADD COLUMN     "createdById" UUID;
