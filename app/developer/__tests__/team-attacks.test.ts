@@ -261,8 +261,12 @@ describe("fuzz of every developer endpoint", () => {
       for (const method of methods) {
         // Deleting the organization would end the fuzz's own access.
         if (method === "DELETE" && file.endsWith("/organization/route.ts")) continue;
-        for (const segment of SEGMENTS) {
-          const url = routePath(file, () => segment);
+        // Each dynamic segment malformed in turn, the others well-formed ids.
+        const names = [...routePath(file).matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+        const urls = names.length
+          ? names.flatMap((target) => SEGMENTS.map((v) => routePath(file, (n) => (n === target ? v : randomUUID()))))
+          : [routePath(file)];
+        for (const url of urls) {
           for (const query of method === "GET" ? QUERIES : [""])
             for (const body of method === "GET" || method === "DELETE" ? [undefined] : BODIES) {
               const res = await send(from, method, `${url}${query}`, {
