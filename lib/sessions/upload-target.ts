@@ -37,24 +37,21 @@ export function checkContentType(req: Request): void {
   }
 }
 
-/** Upload PUTs one session takes (whole, chunks, header; status queries are free): 128 MiB in 64 KiB chunks. */
-export const MAX_UPLOAD_REQUESTS = 2048;
-
 /**
  * Marks the session as receiving and counts the PUT; refuses sessions already completed, claimed
- * or expired, a session past MAX_UPLOAD_REQUESTS, and bytes past the organization's upload budget.
+ * or expired, a session past UPLOAD_REQUESTS_PER_SESSION, and bytes past the organization's upload budget.
  * `holding`: the bytes the session will hold once this PUT is taken (a whole upload replaces what
  * it held; a chunk's end counts every chunk before it), reserved now against the budget.
  */
 export async function openForUpload(sessionId: string, now: Date, holding: number): Promise<void> {
-  const budget = env().UPLOAD_BUDGET_BYTES;
+  const { UPLOAD_BUDGET_BYTES: budget, UPLOAD_REQUESTS_PER_SESSION: maxRequests } = env();
   const refusal = await db.$transaction(async (tx) => {
     const [session] = await tx.$queryRaw<{ developerId: string; uploadRequests: number }[]>`
       SELECT "developerId", "uploadRequests" FROM "Session"
       WHERE id = ${sessionId}::uuid AND status IN ('created', 'uploading') AND "expiresAt" > ${now}`;
     if (!session) return forbidden("This session no longer accepts uploads");
-    if (session.uploadRequests >= MAX_UPLOAD_REQUESTS)
-      return forbidden(`A session takes at most ${MAX_UPLOAD_REQUESTS} upload requests; start a new session`);
+    if (session.uploadRequests >= maxRequests)
+      return forbidden(`A session takes at most ${maxRequests} upload requests; start a new session`);
     // The organization's row orders its PUTs, so two sessions cannot both pass the budget. (No key
     // update: session starts, which only reference the row, are not held up.)
     await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${session.developerId}::uuid FOR NO KEY UPDATE`;
@@ -67,7 +64,7 @@ export async function openForUpload(sessionId: string, now: Date, holding: numbe
         `Your organization's open sessions hold ${held} bytes of uploads; with this one they would pass its ${budget}-byte budget. Complete or abandon some sessions first`,
       );
     const opened = await tx.session.updateMany({
-      where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] }, uploadRequests: { lt: MAX_UPLOAD_REQUESTS } },
+      where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] }, uploadRequests: { lt: maxRequests } },
       data: { status: "uploading", uploadRequests: { increment: 1 }, uploadedBytes: BigInt(holding) },
     });
     return opened.count === 0 ? forbidden("This session no longer accepts uploads") : null;

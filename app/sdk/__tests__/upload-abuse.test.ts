@@ -1,0 +1,108 @@
+import type { ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { developerWithToken } from "@/test/developer-fixtures";
+import { expectError } from "@/test/expect-error";
+import { createApiKey } from "@/test/fixtures";
+import { startBuiltServer } from "@/test/built-server";
+import { cpuMs, freePort } from "@/test/server-process";
+import { gzipBomb } from "@/test/tensors";
+
+// What one holder of upload addresses can cost the service, through the production server
+// (docs/api.md, "Upload limits"; docs/tensor-format.md, "Compression"): gzip-bomb chunks are
+// refused a few MiB into inflating, a session takes a bounded number of PUTs, and an
+// organization's open sessions a bounded number of bytes. The 15 s two-client replay is
+// `npm run bench:upload-abuse`.
+
+const BUDGET = 2 * 1024 * 1024;
+const PUTS_PER_SESSION = 8;
+let server: ChildProcess;
+let base = "";
+
+beforeAll(async () => {
+  ({ server, base } = await startBuiltServer("upload-abuse", await freePort(), {
+    RATE_LIMIT_STORE: "memory",
+    UPLOAD_BUDGET_BYTES: String(BUDGET),
+    UPLOAD_REQUESTS_PER_SESSION: String(PUTS_PER_SESSION),
+  }));
+}, 120_000);
+
+afterAll(() => {
+  server?.kill();
+});
+
+/** A test key of an organization of its own (its budget is its own). */
+async function testKey() {
+  const { dev } = await developerWithToken();
+  return (await createApiKey(dev.id, "test")).key;
+}
+
+async function start(key: string): Promise<string> {
+  const res = await fetch(`${base}/sdk/session/start`, {
+    method: "POST",
+    headers: { "x-api-key": key, "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { upload_url: string }).upload_url;
+}
+
+function put(url: string, body: Uint8Array<ArrayBuffer>, range?: string) {
+  return fetch(url, {
+    method: "PUT",
+    headers: { "content-type": "application/octet-stream", ...(range ? { "content-range": range } : {}) },
+    body,
+  });
+}
+
+const chunkAt36 = (body: Uint8Array) => `bytes 36-${35 + body.byteLength}/*`;
+
+describe("upload bounds", () => {
+  it("five gzip-bomb chunks (~224 MB each inflated) are refused with 413, for under 0.5 s of server CPU", async () => {
+    const key = await testKey();
+    const bomb = gzipBomb(224 * 1024 * 1024);
+    expect(bomb.byteLength).toBeLessThan(300_000);
+    const urls = [];
+    for (let i = 0; i < 5; i++) urls.push(await start(key));
+    const before = cpuMs(server.pid!);
+    for (const url of urls) await expectError(await put(url, bomb, chunkAt36(bomb)), 413, "PAYLOAD_TOO_LARGE");
+    const used = cpuMs(server.pid!) - before;
+    expect(used).toBeLessThan(500);
+  });
+
+  it("resending the bomb after a 1-byte reset: the session reduces it at most 3 times; then it is only stored", async () => {
+    const key = await testKey();
+    const bomb = gzipBomb(64 * 1024 * 1024);
+    const url = await start(key);
+    const before = cpuMs(server.pid!);
+    for (let i = 0; i < 3; i++) {
+      await expectError(await put(url, bomb, chunkAt36(bomb)), 413, "PAYLOAD_TOO_LARGE");
+      expect((await put(url, new Uint8Array(1))).status).toBe(200);
+    }
+    expect((await put(url, bomb, chunkAt36(bomb))).status).toBe(308);
+    expect(cpuMs(server.pid!) - before).toBeLessThan(500);
+  });
+
+  it(`a session takes ${PUTS_PER_SESSION} upload PUTs; then 403 FORBIDDEN`, async () => {
+    const url = await start(await testKey());
+    for (let i = 0; i < PUTS_PER_SESSION; i++) expect((await put(url, new Uint8Array(16))).status).toBe(200);
+    await expectError(await put(url, new Uint8Array(16)), 403, "FORBIDDEN");
+  });
+
+  it("an organization's open sessions hold at most its upload budget; a completed session frees its share", async () => {
+    const key = await testKey();
+    const [a, b] = [await start(key), await start(key)];
+    const big = new Uint8Array(BUDGET * 0.6);
+    expect((await put(a, big)).status).toBe(200);
+    await expectError(await put(b, big), 413, "PAYLOAD_TOO_LARGE");
+    // The same session replacing its own upload is not counted twice.
+    expect((await put(a, big)).status).toBe(200);
+    const sessionA = new URL(a).pathname.split("/").at(-1)!;
+    const done = await fetch(`${base}/sdk/session/upload-complete`, {
+      method: "POST",
+      headers: { "x-api-key": key, "content-type": "application/json" },
+      body: JSON.stringify({ session_id: sessionA }),
+    });
+    expect(done.status).toBe(200);
+    expect((await put(b, big)).status).toBe(200);
+  });
+});
