@@ -33,6 +33,8 @@ const envSchema = z
     UPLOAD_BUDGET_BYTES: int(1024, 1024 ** 4).default(2 * 1024 ** 3),
     // Upload PUTs one session takes (whole, chunks, header; status queries are free): 128 MiB in 64 KiB chunks.
     UPLOAD_REQUESTS_PER_SESSION: int(2, 1_000_000).default(2048),
+    // Upload PUTs one organization's sessions take per minute, all together.
+    UPLOAD_REQUESTS_PER_MINUTE: int(10, 10_000_000).default(12_000),
     // A JSON body (at most 512 KiB) not whole by then is 400 (lib/http/read-body.ts); uploads
     // have the server's request timeout instead (server/request-timeout.ts).
     JSON_BODY_TIMEOUT_MS: int(500, 600_000).default(30_000),

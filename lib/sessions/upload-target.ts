@@ -39,12 +39,17 @@ export function checkContentType(req: Request): void {
 
 /**
  * Marks the session as receiving and counts the PUT; refuses sessions already completed, claimed
- * or expired, a session past UPLOAD_REQUESTS_PER_SESSION, and bytes past the organization's upload budget.
+ * or expired, a session past UPLOAD_REQUESTS_PER_SESSION, an organization past
+ * UPLOAD_REQUESTS_PER_MINUTE, and bytes past the organization's upload budget.
  * `holding`: the bytes the session will hold once this PUT is taken (a whole upload replaces what
  * it held; a chunk's end counts every chunk before it), reserved now against the budget.
  */
 export async function openForUpload(sessionId: string, now: Date, holding: number): Promise<void> {
-  const { UPLOAD_BUDGET_BYTES: budget, UPLOAD_REQUESTS_PER_SESSION: maxRequests } = env();
+  const {
+    UPLOAD_BUDGET_BYTES: budget,
+    UPLOAD_REQUESTS_PER_SESSION: maxRequests,
+    UPLOAD_REQUESTS_PER_MINUTE: perMinute,
+  } = env();
   const refusal = await db.$transaction(async (tx) => {
     const [session] = await tx.$queryRaw<{ developerId: string; uploadRequests: number }[]>`
       SELECT "developerId", "uploadRequests" FROM "Session"
@@ -52,9 +57,22 @@ export async function openForUpload(sessionId: string, now: Date, holding: numbe
     if (!session) return forbidden("This session no longer accepts uploads");
     if (session.uploadRequests >= maxRequests)
       return forbidden(`A session takes at most ${maxRequests} upload requests; start a new session`);
-    // The organization's row orders its PUTs, so two sessions cannot both pass the budget. (No key
-    // update: session starts, which only reference the row, are not held up.)
-    await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${session.developerId}::uuid FOR NO KEY UPDATE`;
+    // The organization's row counts its PUTs of the minute and orders them, so two sessions cannot
+    // both pass the budget. (No key update: session starts, which only reference the row, go on.)
+    const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const [{ count }] = await tx.$queryRaw<{ count: number }[]>`
+      UPDATE "Organization" SET "uploadMinute" = ${minute},
+        "uploadMinuteCount" = CASE WHEN "uploadMinute" = ${minute} THEN "uploadMinuteCount" + 1 ELSE 1 END
+      WHERE id = ${session.developerId}::uuid RETURNING "uploadMinuteCount" AS count`;
+    if (count > perMinute) {
+      const retryAfter = Math.max(1, Math.ceil((minute.getTime() + 60_000 - now.getTime()) / 1000));
+      return new ApiError(
+        "RATE_LIMIT_EXCEEDED",
+        `Your organization's sessions take at most ${perMinute} upload requests a minute`,
+        retryAfter,
+        { "Retry-After": String(retryAfter) },
+      );
+    }
     const [{ held }] = await tx.$queryRaw<{ held: bigint }[]>`
       SELECT COALESCE(SUM("uploadedBytes"), 0)::bigint AS held FROM "Session"
       WHERE "developerId" = ${session.developerId}::uuid AND id <> ${sessionId}::uuid

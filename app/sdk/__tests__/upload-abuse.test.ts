@@ -15,6 +15,7 @@ import { gzipBomb } from "@/test/tensors";
 
 const BUDGET = 2 * 1024 * 1024;
 const PUTS_PER_SESSION = 8;
+const PUTS_PER_MINUTE = 10;
 let server: ChildProcess;
 let base = "";
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
     RATE_LIMIT_STORE: "memory",
     UPLOAD_BUDGET_BYTES: String(BUDGET),
     UPLOAD_REQUESTS_PER_SESSION: String(PUTS_PER_SESSION),
+    UPLOAD_REQUESTS_PER_MINUTE: String(PUTS_PER_MINUTE),
   }));
 }, 120_000);
 
@@ -86,6 +88,19 @@ describe("upload bounds", () => {
     const url = await start(await testKey());
     for (let i = 0; i < PUTS_PER_SESSION; i++) expect((await put(url, new Uint8Array(16))).status).toBe(200);
     await expectError(await put(url, new Uint8Array(16)), 403, "FORBIDDEN");
+  });
+
+  it(`an organization's sessions take ${PUTS_PER_MINUTE} upload PUTs a minute; then 429 with Retry-After`, async () => {
+    const key = await testKey();
+    const urls = [await start(key), await start(key), await start(key)];
+    // Past two minutes' worth, so a minute turning over meanwhile cannot hide the limit.
+    let refused: Response | undefined;
+    for (let i = 0; i < 2 * PUTS_PER_MINUTE + 1 && !refused; i++) {
+      const res = await put(urls[i % 3]!, new Uint8Array(16));
+      if (res.status !== 200) refused = res;
+    }
+    const body = await expectError(refused!, 429, "RATE_LIMIT_EXCEEDED");
+    expect(Number(refused!.headers.get("retry-after"))).toBe(body.retryAfter);
   });
 
   it("an organization's open sessions hold at most its upload budget; a completed session frees its share", async () => {

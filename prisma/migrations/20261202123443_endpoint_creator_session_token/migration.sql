@@ -1,4 +1,8 @@
 -- AlterTable
+ALTER TABLE "Organization" ADD COLUMN     "uploadMinute" TIMESTAMP(3),
+ADD COLUMN     "uploadMinuteCount" INTEGER NOT NULL DEFAULT 0;
+
+-- AlterTable
 ALTER TABLE "Session" ADD COLUMN     "clientTokenId" UUID,
 ADD COLUMN     "uploadRequests" INTEGER NOT NULL DEFAULT 0;
 
