@@ -6,8 +6,8 @@
 // lock on what they share; the whole face averages many times more pixels and, read this way,
 // keeps the pulse (docs/benchmarks.md, "Real faces on video").
 import { bandPass } from "../dsp/filters.js";
-import { dftBin } from "../dsp/spectrum.js";
-import { std } from "../dsp/stats.js";
+import { powerSpectrum, spectralPeak } from "../dsp/spectrum.js";
+import { mean, std } from "../dsp/stats.js";
 import type { ModelOutput } from "../model-runner.js";
 import { REGIONS } from "../tensor-format.js";
 import { bridgeMasked } from "./motion.js";
@@ -65,10 +65,10 @@ export function wholeFacePulse(out: ModelOutput, fps: number, mask: Uint8Array):
       s2[i] = skin ? g + b - 2 * r : 0;
     }
     const alpha = std(s2) > 0 ? std(s1) / std(s2) : 0;
-    let mean = 0;
-    for (let i = 0; i < L; i++) mean += s1[i]! + alpha * s2[i]!;
-    mean /= L;
-    for (let i = 0; i < L; i++) h[start + i] += s1[i]! + alpha * s2[i]! - mean;
+    let level = 0;
+    for (let i = 0; i < L; i++) level += s1[i]! + alpha * s2[i]!;
+    level /= L;
+    for (let i = 0; i < L; i++) h[start + i] += s1[i]! + alpha * s2[i]! - level;
   }
   const pulse = bandPass(bridgeMasked(h, mask), fps, LO_HZ - 0.1, HI_HZ + 0.5);
   for (let t = 0; t < T; t++) if (mask[t]) pulse[t] = 0;
@@ -78,29 +78,26 @@ export function wholeFacePulse(out: ModelOutput, fps: number, mask: Uint8Array):
 /** Reads the whole face's rate from its short spectra, each normalised to the band's power. */
 export function wholeFaceReading(out: ModelOutput, fps: number, mask: Uint8Array): WholeFaceReading {
   const pulse = wholeFacePulse(out, fps, mask);
-  const freqs = Array.from({ length: Math.round((HI_HZ - LO_HZ) / STEP_HZ) + 1 }, (_, k) => LO_HZ + k * STEP_HZ);
   const win = Math.round(SPECTRUM_WINDOW_S * fps);
   const step = Math.max(1, Math.round(fps));
-  const taper = Float64Array.from({ length: win }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (win - 1)));
+  let freqs: Float64Array = new Float64Array(0);
   const spectra: Float64Array[] = [];
   for (let start = 0; start + win <= pulse.length; start += step) {
     let moving = 0;
     for (let i = start; i < start + win; i++) moving += mask[i]!;
     if (moving > MAX_MOVING * win) continue;
-    let mean = 0;
-    for (let i = 0; i < win; i++) mean += pulse[start + i]!;
-    mean /= win;
-    const x = Float64Array.from({ length: win }, (_, i) => (pulse[start + i]! - mean) * taper[i]!);
-    const p = Float64Array.from(freqs, (f) => {
-      const [re, im] = dftBin(x, f, fps);
-      return re * re + im * im;
-    });
-    const total = p.reduce((a, b) => a + b, 0);
-    if (total > 0) spectra.push(p.map((v) => v / total));
+    const x = pulse.slice(start, start + win);
+    const level = mean(x);
+    for (let i = 0; i < win; i++) x[i]! -= level;
+    // Half a step past the top, so the grid's last frequency is HI_HZ itself.
+    const sp = powerSpectrum(x, fps, LO_HZ, HI_HZ + STEP_HZ / 2, STEP_HZ);
+    freqs = sp.freqs;
+    const total = sp.power.reduce((a, b) => a + b, 0);
+    if (total > 0) spectra.push(sp.power.map((v) => v / total));
   }
   const meanSpectrum = new Float64Array(freqs.length);
   for (const p of spectra) for (let k = 0; k < p.length; k++) meanSpectrum[k] += p[k]! / spectra.length;
-  const peaks = spectra.map(peakIndex);
+  const peaks = spectra.map((power) => spectralPeak({ freqs, power }).index);
   const supportAt = (rateBpm: number) => {
     const f = rateBpm / 60;
     if (!spectra.length || !Number.isFinite(f)) return { lineShare: 0, steadiness: 0 };
@@ -111,21 +108,6 @@ export function wholeFaceReading(out: ModelOutput, fps: number, mask: Uint8Array
     const shown = peaks.filter((k) => Math.abs(freqs[k]! - f) <= SHOWN_HZ).length;
     return { lineShare: line, steadiness: shown / spectra.length };
   };
-  const rateBpm = spectra.length ? refinedPeak(meanSpectrum, freqs) * 60 : Number.NaN;
+  const rateBpm = spectra.length ? spectralPeak({ freqs, power: meanSpectrum }).freq * 60 : Number.NaN;
   return { rateBpm, ...supportAt(rateBpm), supportAt };
-}
-
-function peakIndex(p: Float64Array): number {
-  let best = 0;
-  for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
-  return best;
-}
-
-/** The peak's frequency, refined by a parabola through its neighbours. */
-function refinedPeak(p: Float64Array, freqs: number[]): number {
-  const k = peakIndex(p);
-  if (k === 0 || k === p.length - 1) return freqs[k]!;
-  const [a, b, c] = [p[k - 1]!, p[k]!, p[k + 1]!];
-  const d = a - 2 * b + c;
-  return freqs[k]! + (d < 0 ? ((0.5 * (a - c)) / d) * STEP_HZ : 0);
 }
