@@ -13,6 +13,7 @@ import { createApiKey } from "@/test/fixtures";
 import { loopbackHttp } from "@/test/loopback-http";
 import { routeFiles, routeMethods, routePath } from "@/test/route-files";
 import { freePort } from "@/test/server-process";
+import { developerApi } from "@/test/developer-api";
 import { teamWithEveryRole } from "@/test/team-fixtures";
 
 // What a security review of teams, webhooks and sessions found, tried again through the
@@ -35,28 +36,7 @@ afterAll(() => {
   server?.kill();
 });
 
-async function signIn(email: string, organization_id: string): Promise<string> {
-  const res = await fetch(`${base}/developer/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: STRONG_PASSWORD, organization_id }),
-  });
-  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id_token: string }).id_token;
-}
-
-async function ask(token: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes
-  return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as any };
-}
+const { signIn, ask } = developerApi(() => base);
 
 /** SDK calls with a key or a client token (from the token's origin). */
 function sdk(credential: string, url: string, body: unknown) {
@@ -82,17 +62,18 @@ async function uploadedSession(credential: string) {
   return started.session_id;
 }
 
+/** A scan.completed endpoint made by the member holding `token`: its id. */
+async function endpointMadeBy(token: string, url: string, environment: "test" | "live"): Promise<string> {
+  const made = await ask(token, "POST", "/developer/webhooks", { url, environment, event_types: ["scan.completed"] });
+  expect(made.status).toBe(201);
+  return made.body.id;
+}
+
 describe("a member's access that ends takes what it allowed with it", () => {
   it("a removed developer's endpoint is disabled: the next scan sends it nothing; audited, owners mailed", async () => {
     const { org, members } = await teamWithEveryRole({ name: "Hooks Removal", signIn });
     const key = await createApiKey(org.id, "test");
-    const made = await ask(members.developer.token, "POST", "/developer/webhooks", {
-      url: "https://receiver.example.test/hook",
-      environment: "test",
-      event_types: ["scan.completed"],
-    });
-    expect(made.status).toBe(201);
-    const id = made.body.endpoint?.id ?? made.body.id;
+    const id = await endpointMadeBy(members.developer.token, "https://receiver.example.test/hook", "test");
     expect((await ask(members.admin.token, "DELETE", `/developer/members/${members.developer.id}`)).status).toBe(200);
 
     const after = await ask(members.owner.token, "GET", `/developer/webhooks/${id}`);
@@ -117,13 +98,7 @@ describe("a member's access that ends takes what it allowed with it", () => {
     expect((await ask(owner, "PATCH", `/developer/members/${members.viewer.id}`, { role: "developer" })).status).toBe(
       200,
     );
-    const made = await ask(members.viewer.token, "POST", "/developer/webhooks", {
-      url: "https://receiver.example.test/demoted",
-      environment: "live",
-      event_types: ["scan.completed"],
-    });
-    expect(made.status).toBe(201);
-    const id = made.body.endpoint?.id ?? made.body.id;
+    const id = await endpointMadeBy(members.viewer.token, "https://receiver.example.test/demoted", "live");
     const invited = await ask(members.admin.token, "POST", "/developer/invitations", {
       email: `later-${randomUUID()}@example.test`,
       role: "developer",

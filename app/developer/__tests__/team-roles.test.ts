@@ -6,6 +6,7 @@ import type { MemberRole } from "@/lib/generated/prisma/enums";
 import { ROLES } from "@/lib/teams/roles";
 import { startBuiltServer } from "@/test/built-server";
 import { freePort } from "@/test/server-process";
+import { developerApi } from "@/test/developer-api";
 import { teamWithEveryRole } from "@/test/team-fixtures";
 import { STRONG_PASSWORD } from "@/test/developer-helpers";
 
@@ -84,28 +85,7 @@ afterAll(() => {
   server?.kill();
 });
 
-/** An ID token from the server under test, naming the organization. */
-async function signIn(email: string, organization_id: string): Promise<string> {
-  const res = await fetch(`${base}/developer/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: STRONG_PASSWORD, organization_id }),
-  });
-  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id_token: string }).id_token;
-}
-
-async function ask(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as { error?: string } | null };
-}
+const { signIn, ask } = developerApi(() => base);
 
 describe("role x operation, through the production server", () => {
   for (const row of TABLE) {
