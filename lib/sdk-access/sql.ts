@@ -50,6 +50,8 @@ export type SessionParams = {
   expiresAt: string;
   clientReferenceId: string;
   metadata: string;
+  /** The client token that starts the session, its only reader besides secret keys (NULL for a key). */
+  clientTokenId?: string;
 };
 
 /**
@@ -75,8 +77,8 @@ export function sessionCtes(p: SessionParams): string {
     ON CONFLICT ("apiKeyId", day) DO UPDATE SET "scanCount" = "KeyUsageDay"."scanCount" + 1
   ),
   created AS (
-    INSERT INTO "Session" (id, "developerId", "apiKeyId", environment, demographics, "fallbackConfig", "clientReferenceId", metadata, "expiresAt", "createdAt", "updatedAt")
-    SELECT ${p.sessionId}, "developerId", "keyId", env::"KeyEnvironment", ${p.demographics}, ${p.fallbackConfig}, ${p.clientReferenceId}, ${p.metadata}, ${p.expiresAt}, ${p.now}, ${p.now}
+    INSERT INTO "Session" (id, "developerId", "apiKeyId", "clientTokenId", environment, demographics, "fallbackConfig", "clientReferenceId", metadata, "expiresAt", "createdAt", "updatedAt")
+    SELECT ${p.sessionId}, "developerId", "keyId", ${p.clientTokenId ?? "NULL::uuid"}, env::"KeyEnvironment", ${p.demographics}, ${p.fallbackConfig}, ${p.clientReferenceId}, ${p.metadata}, ${p.expiresAt}, ${p.now}, ${p.now}
     FROM go WHERE env = 'test' OR EXISTS (SELECT 1 FROM used)
     RETURNING id
   )`;

@@ -17,6 +17,8 @@ export type NewSession = {
   fallbackConfig: FallbackConfig;
   clientReferenceId?: string | null;
   metadata?: Record<string, string> | null;
+  /** The client token starting it (insert-token-session.ts): the session is that token's own. */
+  clientTokenId?: string | null;
   expiresAt: Date;
   now: Date;
   monthlyLimit: number;
@@ -34,6 +36,7 @@ const INSERT_SQL = `
     expiresAt: "$11::timestamp",
     clientReferenceId: "$12::text",
     metadata: "$13::jsonb",
+    clientTokenId: "$14::uuid",
   })}
   SELECT (SELECT "scanCount" FROM used) AS used, (SELECT unsent80 FROM used) AS unsent80,
          (SELECT unsent100 FROM used) AS unsent100, (SELECT count(*)::int FROM created) AS created`;
@@ -65,6 +68,7 @@ export async function insertSession(
     sqlTime(s.expiresAt),
     s.clientReferenceId ?? null,
     s.metadata ? JSON.stringify(s.metadata) : null,
+    s.clientTokenId ?? null,
   );
   if (row.created !== 1) return null;
   if (row.used === null) return { id: s.id, scansUsed: null };

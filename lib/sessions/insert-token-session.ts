@@ -31,10 +31,9 @@ export async function insertTokenSession(
         const allowed = token.maxScans === 1 ? "its one scan" : `all ${token.maxScans} of its scans`;
         throw new ApiError("FORBIDDEN", `This client token has used ${allowed}; mint a new one on your server`);
       }
-      const created = await insert(s, tx);
-      if (!created) throw REFUSED;
       // The session is this token's own: no other token of the organization reads or completes it.
-      await tx.$executeRaw`UPDATE "Session" SET "clientTokenId" = ${token.id}::uuid WHERE id = ${s.id}::uuid`;
+      const created = await insert({ ...s, clientTokenId: token.id }, tx);
+      if (!created) throw REFUSED;
       return created;
     });
   } catch (err) {

@@ -24,8 +24,8 @@ export async function insertTryItSession(
         WHERE "TryItDay"."scanCount" < ${tryItDailyCap()}
       RETURNING "scanCount"
     ), created AS (
-      INSERT INTO "Session" (id, "developerId", "apiKeyId", environment, "tryIt", demographics, "fallbackConfig", "expiresAt", "createdAt", "updatedAt")
-      SELECT ${id}::uuid, ${s.developerId}::uuid, NULL, 'live', true, ${demographics}::jsonb,
+      INSERT INTO "Session" (id, "developerId", "apiKeyId", "clientTokenId", environment, "tryIt", demographics, "fallbackConfig", "expiresAt", "createdAt", "updatedAt")
+      SELECT ${id}::uuid, ${s.developerId}::uuid, NULL, ${s.clientTokenId ?? null}::uuid, 'live', true, ${demographics}::jsonb,
              ${JSON.stringify(s.fallbackConfig)}::jsonb, ${s.expiresAt}, ${s.now}, ${s.now}
       FROM used
       RETURNING id
