@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { ApiError, bodyTooLarge } from "@/lib/http/errors";
 import { isValidUploadSignature } from "@/lib/storage/upload-url";
 import { canonicalSessionId, isSessionId } from "./schemas";
-import { OPEN_FOR_UPLOAD } from "./states";
+import { IN_PROGRESS, OPEN_FOR_UPLOAD } from "./states";
 
 // What every PUT to the default driver's signed upload target checks and commits, whole
 // (receive-upload.ts) or in chunks (receive-chunk.ts).
@@ -51,9 +51,10 @@ export async function openForUpload(sessionId: string, now: Date, holding: numbe
     UPLOAD_REQUESTS_PER_MINUTE: perMinute,
   } = env();
   const refusal = await db.$transaction(async (tx) => {
-    const [session] = await tx.$queryRaw<{ developerId: string; uploadRequests: number }[]>`
-      SELECT "developerId", "uploadRequests" FROM "Session"
-      WHERE id = ${sessionId}::uuid AND status IN ('created', 'uploading') AND "expiresAt" > ${now}`;
+    const session = await tx.session.findFirst({
+      where: { id: sessionId, status: { in: [...OPEN_FOR_UPLOAD] }, expiresAt: { gt: now } },
+      select: { developerId: true, uploadRequests: true },
+    });
     if (!session) return forbidden("This session no longer accepts uploads");
     if (session.uploadRequests >= maxRequests)
       return forbidden(`A session takes at most ${maxRequests} upload requests; start a new session`);
@@ -73,10 +74,16 @@ export async function openForUpload(sessionId: string, now: Date, holding: numbe
         { "Retry-After": String(retryAfter) },
       );
     }
-    const [{ held }] = await tx.$queryRaw<{ held: bigint }[]>`
-      SELECT COALESCE(SUM("uploadedBytes"), 0)::bigint AS held FROM "Session"
-      WHERE "developerId" = ${session.developerId}::uuid AND id <> ${sessionId}::uuid
-        AND status IN ('created', 'uploading', 'processing') AND "expiresAt" > ${now}`;
+    const others = await tx.session.aggregate({
+      _sum: { uploadedBytes: true },
+      where: {
+        developerId: session.developerId,
+        id: { not: sessionId },
+        status: { in: [...IN_PROGRESS] },
+        expiresAt: { gt: now },
+      },
+    });
+    const held = others._sum.uploadedBytes ?? 0n;
     if (Number(held) + holding > budget)
       return bodyTooLarge(
         `Your organization's open sessions hold ${held} bytes of uploads; with this one they would pass its ${budget}-byte budget. Complete or abandon some sessions first`,
