@@ -15,19 +15,28 @@ export async function endWhatRoleNoLongerAllows(
   role: MemberRole | null,
   now = new Date(),
 ): Promise<DisabledEndpoint[]> {
-  const invitedRoles =
-    role === null || !can(role, "members.manage") ? undefined : can(role, "organization.own") ? [] : OWNERS_ONLY;
-  if (invitedRoles === undefined || invitedRoles.length > 0)
+  const ending = invitationsToEnd(role);
+  if (ending)
     await tx.invitation.updateMany({
       where: {
         organizationId: actor.organizationId,
         invitedById: accountId,
         acceptedAt: null,
         revokedAt: null,
-        ...(invitedRoles ? { role: { in: [...invitedRoles] } } : {}),
+        ...ending,
       },
       data: { revokedAt: now },
     });
   if (role !== null && can(role, "webhooks.write")) return [];
   return disableEndpointsOfMember(tx, actor, accountId, role === null ? "creator_removed" : "creator_demoted", now);
+}
+
+/**
+ * Which of a member's pending invitations end with `role` (null: gone): every one when they can
+ * no longer invite, those for owners and admins when only an owner could have sent them, or none.
+ */
+function invitationsToEnd(role: MemberRole | null): Prisma.InvitationWhereInput | null {
+  if (role === null || !can(role, "members.manage")) return {};
+  if (can(role, "organization.own")) return null;
+  return { role: { in: [...OWNERS_ONLY] } };
 }
