@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { runModel } from "./model-runner.js";
 import { analyzeBuffer, analyzeReduced } from "./pipeline.js";
@@ -63,6 +64,17 @@ describe("StreamReducer", () => {
     await reducer.write(Uint8Array.of(0x1f, 0x8b, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
     expect(await reducer.finish(new Uint8Array(HEADER_BYTES))).toBeNull();
   });
+
+  for (const size of [4 << 20, 64 << 20]) {
+    it(`a ${size >> 20} MiB gzip bomb in one piece smaller than the stream's buffer is known as one when write() settles`, async () => {
+      const bomb = gzipSync(Buffer.alloc(size), { level: 9 });
+      expect(bomb.byteLength).toBeLessThan(65_536);
+      const reducer = new StreamReducer();
+      await reducer.write(bomb);
+      expect(reducer.bomb).toBe(true);
+      expect(reducer.failed).toMatch(/inflates more than/);
+    });
+  }
 });
 
 describe("StreamReducer on a broken gzip body", () => {

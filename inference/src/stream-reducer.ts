@@ -74,11 +74,11 @@ export class StreamReducer {
     this.#stored += bytes.byteLength;
     if (!this.#gzip) return this.#take(bytes);
     const inflater = this.#inflater!;
-    if (inflater.write(bytes)) return;
-    // Wait for room, or for the stream's end or failure: zlib takes nothing more once the gzip
-    // stream has ended (bytes past it are not the tensor's), and then 'drain' never comes.
+    // Settles once zlib has inflated these bytes (so a bomb is known when the chunk is answered,
+    // whatever the stream's buffer size), or once the stream ended or failed: zlib takes nothing
+    // more after the gzip stream's end (bytes past it are not the tensor's).
     await new Promise<void>((resolve) => {
-      inflater.once("drain", resolve);
+      inflater.write(bytes, () => resolve());
       void this.#inflated!.then(resolve);
     });
   }
