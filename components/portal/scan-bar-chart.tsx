@@ -65,28 +65,31 @@ export function ScanBarChart({ data, series, xTick = { fontSize: 12 }, tooltip, 
         </ResponsiveContainer>
       </div>
       <figcaption className="mt-2 text-sm text-slate-600 dark:text-slate-400">{caption}</figcaption>
-      <table className="sr-only">
-        <caption>{table.caption}</caption>
-        <thead>
-          <tr>
-            {table.columns.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((r) => (
-            <tr key={r.key}>
-              {r.cells.map((c, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a cell's place in its row is its identity
-                <td key={i}>{c}</td>
+      {/* sr-only on a wrapper, not the table: Firefox lays a caption outside the table's own clip. */}
+      <div className="sr-only">
+        <table>
+          <caption>{table.caption}</caption>
+          <thead>
+            <tr>
+              {table.columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map((r) => (
+              <tr key={r.key}>
+                {r.cells.map((c, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a cell's place in its row is its identity
+                  <td key={i}>{c}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -29,7 +29,9 @@ export type Captured = {
   sampleMs: number[];
 };
 
-type FrameMeta = { captureTime?: number; mediaTime: number };
+type FrameMeta = { captureTime?: number; mediaTime: number; presentationTime?: number };
+/** Which clock stamps the frames: the camera's, the video's own time, or when each was presented. */
+type Clock = "capture" | "media" | "presented";
 type VideoWithFrameCallback = HTMLVideoElement & {
   requestVideoFrameCallback?: (cb: (now: number, meta: FrameMeta) => void) => number;
 };
@@ -46,7 +48,7 @@ export function captureFrames(
   const judge = new FrameJudge();
   const pulse = new LivePulse();
   let lastProgress = -Infinity;
-  let clock: "capture" | "media" | undefined;
+  let clock: Clock | undefined;
   let lastMediaTime = -1;
   let regionsAt = -1;
 
@@ -80,15 +82,20 @@ export function captureFrames(
       }
     };
 
-    const onFrame = (meta: FrameMeta) => {
+    const onFrame = (meta: FrameMeta, now: number) => {
       if (done) return;
       clearTimeout(watchdog);
       watchdog = setTimeout(
         () => fail(new CaptureError("source", "the video stopped giving frames")),
         NO_FRAME_TIMEOUT_MS,
       );
-      clock ??= meta.captureTime !== undefined ? "capture" : "media";
-      const t = clock === "capture" ? meta.captureTime! : meta.mediaTime * 1000;
+      clock ??= clockOf(meta, video);
+      const t =
+        clock === "capture"
+          ? meta.captureTime!
+          : clock === "media"
+            ? meta.mediaTime * 1000
+            : (meta.presentationTime ?? now);
       const previous = out.timestamps[out.timestamps.length - 1];
       if (previous === undefined || t > previous) record(t, previous);
       const elapsed = (t - out.timestamps[0]!) / 1000;
@@ -148,14 +155,24 @@ export function captureFrames(
     // poll per animation frame that takes a frame when the video's time moved.
     const v = video as VideoWithFrameCallback;
     const next = v.requestVideoFrameCallback
-      ? () => v.requestVideoFrameCallback!((_now, meta) => onFrame(meta))
+      ? () => v.requestVideoFrameCallback!((now, meta) => onFrame(meta, now))
       : () =>
           requestAnimationFrame(() => {
             if (video.currentTime !== lastMediaTime) {
               lastMediaTime = video.currentTime;
-              onFrame({ mediaTime: video.currentTime });
+              onFrame({ mediaTime: video.currentTime }, performance.now());
             } else next();
           });
     next();
   });
+}
+
+/**
+ * A camera's frames carry their capture time. A live stream without it is stamped when each
+ * frame is presented: its media time may stand still (WebKit's canvas streams keep it at 0),
+ * which would stamp every frame alike. A file plays on its own time.
+ */
+function clockOf(meta: FrameMeta, video: HTMLVideoElement): Clock {
+  if (meta.captureTime !== undefined) return "capture";
+  return video.srcObject ? "presented" : "media";
 }
