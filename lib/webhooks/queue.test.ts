@@ -10,10 +10,14 @@ import { emitKeysExpiring } from "./key-events";
 import { listDeliveries, MANUAL_SENDS_PER_HOUR, pruneWebhookLog, replayDelivery, sendTestEvent } from "./deliveries";
 import { sendUsageAlerts } from "@/lib/usage/usage-alerts";
 import { setScansThisMonth } from "@/test/fixtures";
+import { runOnOwnDatabase } from "@/test/own-database";
 
 // The queue's rules on the real database (docs/webhooks.md): who gets an event, one claim per
 // due delivery across instances, when a scan event's vitals are deleted, and what the sweeper
-// queues and prunes.
+// queues and prunes. On a database of its own: the dispatchers of the server tests running beside
+// it would claim its deliveries, and its claims at a clock ahead would take theirs.
+
+runOnOwnDatabase("vitals_webhooks");
 
 afterEach(() => {
   delete process.env.PERSIST_VITALS;
