@@ -11,7 +11,7 @@ const s = e2eSettings();
 // The tests that time a real camera, a real network and the real inference run one at a time
 // (two at once on a 2-core machine slowed Chromium's file camera below real time and failed
 // them); beside each, at most one portal file runs.
-const REALTIME = /(capture|try-it|upload-while-capturing|scan-element)\.spec\.ts$/;
+const REALTIME = /(capture|try-it|upload-while-capturing|scan-element|engines)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

@@ -6,56 +6,16 @@
 // public/ and answers the three SDK calls with canned bodies (no database, no inference).
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync, statSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { FRAME_SIZE, writeFaceVideo } from "../../e2e/fixtures/face-video";
 import { launchWithCamera, openHarness, runCapture } from "../../e2e/support/capture-harness";
+import { serve } from "../../e2e/support/sdk-stub-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const pub = path.join(root, "public");
 const CAPTURE_SECONDS = Number(process.env.BENCH_CAPTURE_SECONDS ?? 20);
-const TYPES: Record<string, string> = {
-  ".js": "text/javascript",
-  ".wasm": "application/wasm",
-  ".json": "application/json",
-  ".map": "application/json",
-  ".mp4": "video/mp4",
-};
-
-function serve(files: Record<string, string>): Promise<{ url: string; close: () => void }> {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://x");
-    const json = (body: unknown) =>
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
-    const sessionId = "00000000-0000-4000-8000-000000000000";
-    if (url.pathname === "/sdk/session/start")
-      return json({
-        session_id: sessionId,
-        expires_at: 0,
-        upload_url: `http://${req.headers.host}/upload/${sessionId}`,
-        fallback_config: {},
-      });
-    if (req.method === "PUT") return void req.resume().on("end", () => res.writeHead(200).end());
-    if (url.pathname === "/sdk/session/upload-complete") return json({ session_id: sessionId, status: "completed" });
-    const file = files[url.pathname] ?? path.join(pub, path.normalize(url.pathname));
-    if (!files[url.pathname] && !file.startsWith(pub)) return void res.writeHead(403).end();
-    try {
-      const body = readFileSync(file);
-      res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
-    }),
-  );
-}
-
 const quantile = (values: number[], q: number) => {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
@@ -137,4 +97,6 @@ async function fileRun(page: import("@playwright/test").Page) {
   );
 }
 
-await main();
+// --engine NAME: the same SDK in Chromium, Firefox ESR or WebKitGTK (capture-engines.ts).
+if (process.argv.includes("--engine")) await import("./capture-engines");
+else await main();

@@ -1,0 +1,64 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type AnalyzeOutcome, analyzeBuffer } from "@vitals/inference";
+import { writeFaceVideo } from "../fixtures/face-video";
+import { type StubServer, serve } from "../support/sdk-stub-server";
+import { ENGINE_HARNESS } from "./engine-harness";
+import type { EnginePage } from "./engine-page";
+
+// The face fixture scanned by the browser SDK in one engine (engine-harness.ts), and what the
+// service's own pipeline reads from the tensor the SDK made. For the engine tests and
+// `npm run bench:capture -- --engine NAME`.
+
+export type EngineScan = {
+  ok: boolean;
+  error?: string;
+  stats?: { sampleMs: number[]; frames: number; fps: number; sourceSeconds: number; wallSeconds: number };
+  pulse: { heartRate: number; quality: number } | null;
+  /** The capture times (ms) of the frames the tensor was resampled from. */
+  timestamps?: number[];
+  /** The pipeline's answer for the tensor (when the capture made one). */
+  outcome?: AnalyzeOutcome;
+};
+
+export type FixtureSite = { server: StubServer; heartRate: number; close: () => void };
+
+/** The fixture at 72 bpm as an MP4 (index first: WebKitGTK plays it from a server without Range), served with the harness. */
+export async function fixtureSite(seconds: number): Promise<FixtureSite> {
+  const dir = mkdtempSync(path.join(tmpdir(), "vitals-engines-"));
+  const y4m = path.join(dir, "face.y4m");
+  const truth = writeFaceVideo({ out: y4m, heartRate: 72, seconds: seconds + 10 });
+  const mp4 = path.join(dir, "face.mp4");
+  const x264 = ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "8", "-pix_fmt", "yuv420p"];
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-i", y4m, ...x264, "-an", "-movflags", "+faststart", mp4]);
+  const html = path.join(dir, "engine-harness.html");
+  writeFileSync(html, ENGINE_HARNESS);
+  const server = await serve({ "/face.mp4": mp4, "/engine-harness": html });
+  return {
+    server,
+    heartRate: truth.heartRate,
+    close: () => {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function scanInEngine(
+  page: EnginePage,
+  site: FixtureSite,
+  mode: "camera" | "file",
+  seconds: number,
+): Promise<EngineScan> {
+  const scan = await page.run<EngineScan>(
+    "(mode, url, seconds) => window.scanFixture(mode, url, seconds)",
+    mode,
+    "/face.mp4",
+    seconds,
+  );
+  const tensor = site.server.lastTensor();
+  if (scan.ok && tensor) scan.outcome = await analyzeBuffer(tensor);
+  return scan;
+}
