@@ -15,7 +15,14 @@ import type { EnginePage } from "./engine-page";
 export type EngineScan = {
   ok: boolean;
   error?: string;
-  stats?: { sampleMs: number[]; frames: number; fps: number; sourceSeconds: number; wallSeconds: number };
+  stats?: {
+    sampleMs: number[];
+    frames: number;
+    fps: number;
+    sourceSeconds: number;
+    wallSeconds: number;
+    landmarkRefreshesPerSecond: number;
+  };
   pulse: { heartRate: number; quality: number } | null;
   /** The capture times (ms) of the frames the tensor was resampled from. */
   timestamps?: number[];

@@ -46,7 +46,7 @@ async function benchEngines(engines: Engine[]) {
 function describe(scan: EngineScan): string {
   const s = scan.stats;
   const cost = s
-    ? `sampling median ${quantile(s.sampleMs, 0.5).toFixed(2)} ms p95 ${quantile(s.sampleMs, 0.95).toFixed(2)} ms; ${s.frames} frames at ${s.fps.toFixed(1)} fps`
+    ? `sampling median ${quantile(s.sampleMs, 0.5).toFixed(2)} ms p95 ${quantile(s.sampleMs, 0.95).toFixed(2)} ms; ${s.frames} frames at ${s.fps.toFixed(1)} fps; landmarks ${s.landmarkRefreshesPerSecond.toFixed(1)}/s`
     : "no stats";
   const t = scan.timestamps ?? [];
   const gaps = t.slice(1).map((v, i) => v - t[i]!);
