@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { developerWithToken } from "@/test/developer-fixtures";
 import { expectError } from "@/test/expect-error";
@@ -26,6 +27,13 @@ beforeAll(async () => {
     UPLOAD_REQUESTS_PER_SESSION: String(PUTS_PER_SESSION),
     UPLOAD_REQUESTS_PER_MINUTE: String(PUTS_PER_MINUTE),
   }));
+  // An ordinary gzip chunk and one bomb first: the server loads the inference package for its
+  // first reduction and compiles the refusal's path, which is not the bombs' cost.
+  const warm = gzipSync(new Uint8Array(4096));
+  const key = await testKey();
+  expect((await put(await start(key), warm, chunkAt36(warm))).status).toBe(308);
+  const bomb = gzipBomb(64 * 1024 * 1024);
+  expect((await put(await start(key), bomb, chunkAt36(bomb))).status).toBe(413);
 }, 120_000);
 
 afterAll(() => {
