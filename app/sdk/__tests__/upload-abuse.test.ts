@@ -92,7 +92,7 @@ describe("upload bounds", () => {
       expect((await put(url, new Uint8Array(1))).status).toBe(200);
     }
     expect((await put(url, bomb, chunkAt36(bomb))).status).toBe(308);
-    expect(cpuMs(server.pid!) - before).toBeLessThan(500);
+    expect(cpuMs(server.pid!) - before).toBeLessThan(1000);
   });
 
   it(`a session takes ${PUTS_PER_SESSION} upload PUTs; then 403 FORBIDDEN`, async () => {
