@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { chromium } from "@playwright/test";
+import { freePort } from "../../test/server-process";
 
 // One page in one of the three engines a phone has, driven the way each can be here: Debian's
 // Chromium through Playwright, Firefox ESR over WebDriver BiDi (puppeteer-core), WebKitGTK's
@@ -55,15 +55,6 @@ async function openFirefox(): Promise<EnginePage> {
     run: (fn, ...args) => page.evaluate(callExpression(fn, args)) as never,
     close: () => browser.close(),
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function openWebKit(): Promise<EnginePage> {
