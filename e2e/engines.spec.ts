@@ -49,16 +49,13 @@ for (const engine of ["firefox", "webkit"] as const) {
   });
 }
 
-test("firefox: the camera reads within 3 bpm at confidence >= 0.4", async () => {
-  const { vitals, frames } = await scan("firefox", "camera");
-  expect(frames).toBeGreaterThan(SECONDS * 15);
-  expect(Math.abs(vitals.heart_rate - site.heartRate)).toBeLessThanOrEqual(3);
-  expect(confidence(vitals)).toBeGreaterThanOrEqual(0.4);
-});
-
-test("webkit: the camera's frames reach the SDK, and its reading is never confident and wrong", async () => {
-  const { vitals, frames } = await scan("webkit", "camera");
-  // Before one draw a frame, 1.5-3.6 frames a second reached the SDK here.
-  expect(frames).toBeGreaterThan(SECONDS * 12);
-  if (confidence(vitals) >= 0.4) expect(Math.abs(vitals.heart_rate - site.heartRate)).toBeLessThanOrEqual(3);
-});
+for (const engine of ["firefox", "webkit"] as const) {
+  test(`${engine}: the camera reads within 3 bpm at confidence >= 0.4`, async () => {
+    const { vitals, frames } = await scan(engine, "camera");
+    // Headless Firefox presents ~22 frames a second, WebKitGTK ~27 (before one draw a frame,
+    // 1.5-3.6 reached the SDK in WebKit).
+    expect(frames).toBeGreaterThan(SECONDS * 15);
+    expect(Math.abs(vitals.heart_rate - site.heartRate)).toBeLessThanOrEqual(3);
+    expect(confidence(vitals)).toBeGreaterThanOrEqual(0.4);
+  });
+}

@@ -26,6 +26,8 @@ export type EngineScan = {
   pulse: { heartRate: number; quality: number } | null;
   /** The capture times (ms) of the frames the tensor was resampled from. */
   timestamps?: number[];
+  /** A camera's: the seconds of the fed video its first and last frames showed. */
+  videoSpan?: [number, number];
   /** The pipeline's answer for the tensor (when the capture made one). */
   outcome?: AnalyzeOutcome;
 };
@@ -40,12 +42,25 @@ export async function fixtureSite(seconds: number): Promise<FixtureSite> {
   const mp4 = path.join(dir, "face.mp4");
   const x264 = ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "8", "-pix_fmt", "yuv420p"];
   execFileSync("ffmpeg", ["-v", "error", "-y", "-i", y4m, ...x264, "-an", "-movflags", "+faststart", mp4]);
+  const site = await harnessSite({ "/face.mp4": mp4 });
+  return {
+    server: site.server,
+    heartRate: truth.heartRate,
+    close: () => {
+      site.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The harness at /engine-harness beside the files given (URL path to file). */
+export async function harnessSite(files: Record<string, string>): Promise<{ server: StubServer; close: () => void }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "vitals-harness-"));
   const html = path.join(dir, "engine-harness.html");
   writeFileSync(html, ENGINE_HARNESS);
-  const server = await serve({ "/face.mp4": mp4, "/engine-harness": html });
+  const server = await serve({ ...files, "/engine-harness": html });
   return {
     server,
-    heartRate: truth.heartRate,
     close: () => {
       server.close();
       rmSync(dir, { recursive: true, force: true });
@@ -53,16 +68,18 @@ export async function fixtureSite(seconds: number): Promise<FixtureSite> {
   };
 }
 
+/** Scans the video at `url` of the site (the face fixture unless told) in the page's engine. */
 export async function scanInEngine(
   page: EnginePage,
-  site: FixtureSite,
+  site: { server: StubServer },
   mode: "camera" | "file",
   seconds: number,
+  url = "/face.mp4",
 ): Promise<EngineScan> {
   const scan = await page.run<EngineScan>(
     "(mode, url, seconds) => window.scanFixture(mode, url, seconds)",
     mode,
-    "/face.mp4",
+    url,
     seconds,
   );
   const tensor = site.server.lastTensor();
