@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { INDEX_BITS, INDEX_BLOCK } from "../fixtures/face-video";
 
 // A bare page on the app's own origin that imports the browser SDK the build put into public/
@@ -24,7 +24,7 @@ window.runCapture = async (credential, durationSeconds, abortAfterMs, videoUrl, 
     return credential;
   };
   const capture = new VitalsCapture(source, { credential: lazy ? fetched : credential, baseUrl: location.origin, durationSeconds });
-  for (const type of ["stage", "face", "lighting", "motion", "progress"]) capture.on(type, (e) => events.push({ type, ...e }));
+  for (const type of ["stage", "face", "lighting", "motion", "pace", "progress"]) capture.on(type, (e) => events.push({ type, ...e }));
   capture.on("encoded", (e) => { window.encoded = e; });
   if (abortAfterMs) capture.on("stage", (e) => e.stage === "capturing" && setTimeout(() => capture.abort(), abortAfterMs));
   try {
@@ -116,8 +116,13 @@ export function launchWithCamera(y4m?: string): Promise<Browser> {
   });
 }
 
-export async function openHarness(browser: Browser, baseURL: string): Promise<Page> {
-  const page = await browser.newPage({ baseURL });
+/** The harness page in a context of its own (`device`: a phone's viewport, touch, scale). */
+export async function openHarness(
+  browser: Browser,
+  baseURL: string,
+  device: Omit<BrowserContextOptions, "baseURL"> = {},
+): Promise<Page> {
+  const page = await browser.newPage({ ...device, baseURL });
   await page.route(`${baseURL}/capture-harness`, (route) => route.fulfill({ contentType: "text/html", body: HARNESS }));
   await page.goto("/capture-harness");
   await page.waitForFunction(() => (window as unknown as { harnessReady?: boolean }).harnessReady === true);

@@ -5,7 +5,7 @@
 import type { Emitter } from "./events.js";
 import { CaptureError } from "./errors.js";
 import type { FaceTracker } from "./face-tracker.js";
-import { captureOver, FrameJudge, type FrameLook } from "./frame-judge.js";
+import { captureOver, FrameJudge, type FrameLook, FramePace } from "./frame-judge.js";
 import { LivePulse } from "./live-pulse.js";
 import { RegionSampler } from "./region-sampler.js";
 import { FRAME_BYTES } from "./skin-frame.js";
@@ -46,6 +46,7 @@ export function captureFrames(
   const masked = new Uint8Array(FRAME_BYTES);
   const out: Captured = { frames: [], timestamps: [], usable: [], usableSeconds: 0, sampleMs: [] };
   const judge = new FrameJudge();
+  const pace = new FramePace();
   const pulse = new LivePulse();
   let lastProgress = -Infinity;
   let clock: Clock | undefined;
@@ -128,6 +129,8 @@ export function captureFrames(
       }
       const { usable, changes } = judge.judge(look);
       for (const change of changes) events.emit(change.type, change.event as never);
+      const paceChange = pace.frame(t);
+      if (paceChange) events.emit("pace", paceChange);
       const reading = pulse.frame(t, usable ? skinRgb : undefined);
       if (reading) events.emit("pulse", reading);
       if (!usable) frame = masked;

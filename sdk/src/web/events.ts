@@ -19,6 +19,11 @@ export type CaptureEvents = {
   lighting: { tooDark: boolean; level: number };
   /** The head moves too much to measure (or is still enough again). */
   motion: { tooMuch: boolean };
+  /**
+   * The device keeps fewer than 15 frames a second of the camera's (or keeps up again, past
+   * 20): too busy or too slow; `fps` is the rate over the last 2 s.
+   */
+  pace: { tooSlow: boolean; fps: number };
   /** A few times a second: seconds of usable signal so far against what the scan needs. */
   progress: { usableSeconds: number; neededSeconds: number; elapsedSeconds: number; durationSeconds: number };
   /**

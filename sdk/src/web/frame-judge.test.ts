@@ -3,11 +3,50 @@ import {
   captureLengths,
   captureOver,
   FrameJudge,
+  FramePace,
   neededSeconds,
+  RECOVERED_FPS,
+  SLOW_FPS,
   MIN_SKIN,
   TOO_DARK_LUMA,
   TOO_FAST,
 } from "./frame-judge.js";
+
+/** Frames at `fps` from `from` ms for `ms`, fed to the pace; the events it answered. */
+function feed(pace: FramePace, fps: number, from: number, ms: number) {
+  const events = [];
+  for (let t = from; t < from + ms; t += 1000 / fps) {
+    const e = pace.frame(t);
+    if (e) events.push(e);
+  }
+  return events;
+}
+
+describe("FramePace", () => {
+  it("says nothing while the device keeps up, nor before 2 s of frames", () => {
+    const pace = new FramePace();
+    expect(feed(pace, 30, 0, 10_000)).toEqual([]);
+    expect(feed(new FramePace(), 5, 0, 1_900)).toEqual([]);
+  });
+  it("calls the device too slow under SLOW_FPS, and well again only past RECOVERED_FPS", () => {
+    const pace = new FramePace();
+    feed(pace, 30, 0, 3_000);
+    const slow = feed(pace, SLOW_FPS - 3, 3_000, 3_000);
+    expect(slow).toHaveLength(1);
+    expect(slow[0]!.tooSlow).toBe(true);
+    expect(slow[0]!.fps).toBeLessThan(SLOW_FPS);
+    // Between the two rates: still too slow (no flicker).
+    expect(feed(pace, (SLOW_FPS + RECOVERED_FPS) / 2, 6_000, 3_000)).toEqual([]);
+    const well = feed(pace, 30, 9_000, 3_000);
+    expect(well.map((e) => e.tooSlow)).toEqual([false]);
+    expect(well[0]!.fps).toBeGreaterThanOrEqual(RECOVERED_FPS);
+  });
+  it("reads a stall as a slow rate when the next frame comes", () => {
+    const pace = new FramePace();
+    feed(pace, 30, 0, 3_000);
+    expect(pace.frame(4_500)?.tooSlow).toBe(true);
+  });
+});
 
 const good = { face: true as const, faceLuma: 140, skinFraction: 0.7, speed: 0.05 };
 

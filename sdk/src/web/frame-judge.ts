@@ -14,6 +14,13 @@ export type FrameLook = { face: false } | { face: true; faceLuma: number; skinFr
 /** Why a frame does not count: no face found, too dark, moving too fast, too little skin. */
 export type UnusableReason = "no-face" | "too-dark" | "moving" | "not-skin";
 
+/** Frames a second kept under which the device is too slow for the camera (half of a phone camera's 30). */
+export const SLOW_FPS = 15;
+/** And over which it keeps up again (apart from SLOW_FPS, so a rate near it does not flicker). */
+export const RECOVERED_FPS = 20;
+/** The span the rate is measured over. */
+const PACE_WINDOW_MS = 2000;
+
 export type FeedbackChange =
   | { type: "face"; event: CaptureEvents["face"] }
   | { type: "lighting"; event: CaptureEvents["lighting"] }
@@ -47,6 +54,32 @@ export class FrameJudge {
     }
     const why = dark ? "too-dark" : moving ? "moving" : look.skinFraction < MIN_SKIN ? "not-skin" : undefined;
     return { usable: !why, why, changes };
+  }
+}
+
+/**
+ * Whether the device keeps up with the camera: the frames a second the capture kept over the
+ * last 2 s. A busy or slow device presents fewer frames (the rest are lost before the SDK
+ * sees them); the scan goes on with those it has, and the page can say why it may take longer
+ * or end with too little signal.
+ */
+export class FramePace {
+  #times: number[] = [];
+  #first: number | undefined;
+  #slow = false;
+
+  /** A frame kept at `t` (ms): the `pace` event when the device fell behind or caught up. */
+  frame(t: number): CaptureEvents["pace"] | undefined {
+    this.#first ??= t;
+    this.#times.push(t);
+    while (this.#times[0]! < t - PACE_WINDOW_MS) this.#times.shift();
+    if (t - this.#first < PACE_WINDOW_MS) return undefined;
+    // Frames over the window, counting the gap back to its start: a stall reads as a low rate.
+    const fps = ((this.#times.length - 1) * 1000) / PACE_WINDOW_MS;
+    const slow = this.#slow ? fps < RECOVERED_FPS : fps < SLOW_FPS;
+    if (slow === this.#slow) return undefined;
+    this.#slow = slow;
+    return { tooSlow: slow, fps: Math.round(fps * 10) / 10 };
   }
 }
 

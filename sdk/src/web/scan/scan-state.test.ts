@@ -42,12 +42,14 @@ describe("the scan's state", () => {
 
 describe("feedback", () => {
   const capturing = (over: Partial<ScanState>): ScanState => ({ ...INITIAL, phase: "capturing", face: true, ...over });
-  it("says the one thing to fix, face first, then light, then motion", () => {
+  it("says the one thing to fix, face first, then light, then motion, then a device too slow", () => {
     expect(feedback(capturing({ face: null }))).toBe("Looking for a face…");
     expect(feedback(capturing({ face: false }))).toMatch(/Face lost/);
     expect(feedback(capturing({ face: false, source: "file" }))).toMatch(/No face in the video/);
     expect(feedback(capturing({ tooDark: true, tooMuch: true }))).toMatch(/Too dark/);
     expect(feedback(capturing({ tooMuch: true }))).toMatch(/hold still/);
+    expect(feedback(capturing({ tooMuch: true, tooSlow: true }))).toMatch(/hold still/);
+    expect(feedback(capturing({ tooSlow: true }))).toMatch(/too busy to keep up with the camera/);
     expect(feedback(capturing({}))).toMatch(/Good: hold still/);
   });
   it("before a scan, says what to do for the source picked; a page's texts replace the words", () => {

@@ -16,6 +16,8 @@ export type ScanState = {
   face: boolean | null;
   tooDark: boolean;
   tooMuch: boolean;
+  /** The device keeps too few of the camera's frames (FramePace). */
+  tooSlow: boolean;
   progress: CaptureEvents["progress"] | null;
   regions: CaptureEvents["regions"] | null;
   /** The SDK's provisional live pulse while capturing (never the result). */
@@ -31,6 +33,7 @@ export const INITIAL: ScanState = {
   face: null,
   tooDark: false,
   tooMuch: false,
+  tooSlow: false,
   progress: null,
   regions: null,
   pulse: null,
@@ -46,6 +49,7 @@ export type ScanAction =
   | { type: "face"; found: boolean }
   | { type: "lighting"; tooDark: boolean }
   | { type: "motion"; tooMuch: boolean }
+  | { type: "pace"; tooSlow: boolean }
   | { type: "progress"; progress: CaptureEvents["progress"] }
   | { type: "regions"; regions: CaptureEvents["regions"] }
   | { type: "pulse"; pulse: CaptureEvents["pulse"] }
@@ -79,6 +83,8 @@ export function scanReducer(s: ScanState, a: ScanAction): ScanState {
       return { ...s, tooDark: a.tooDark };
     case "motion":
       return { ...s, tooMuch: a.tooMuch };
+    case "pace":
+      return { ...s, tooSlow: a.tooSlow };
     case "progress":
       return { ...s, progress: a.progress };
     case "regions":
@@ -111,6 +117,7 @@ export function feedback(s: ScanState, t: ScanTexts = EN): string {
       if (!s.face) return camera ? f.faceLostCamera : f.faceLostFile;
       if (s.tooDark) return f.tooDark;
       if (s.tooMuch) return f.tooMuchMotion;
+      if (s.tooSlow) return f.tooSlow;
       return f.good;
     case "encoding":
       return f.encoding;

@@ -42,6 +42,7 @@ export const EN = {
     faceLostFile: "No face in the video right now.",
     tooDark: "Too dark: turn on a light or face a window.",
     tooMuchMotion: "Too much motion: hold still.",
+    tooSlow: "This device is too busy to keep up with the camera: close other apps and tabs. The scan goes on.",
     good: "Good: hold still and breathe normally.",
     encoding: "Building the skin-region tensor on this device…",
     uploading: "Uploading the tensor (no video)…",

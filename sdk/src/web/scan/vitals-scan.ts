@@ -24,7 +24,7 @@ export type VitalsScanEvents = {
 
 // Node (server rendering, tests) has no HTMLElement: the class is defined, never instantiated there.
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
-const FORWARDED = ["face", "lighting", "motion", "progress", "regions", "pulse"] as const;
+const FORWARDED = ["face", "lighting", "motion", "pace", "progress", "regions", "pulse"] as const;
 
 export class VitalsScan extends Base {
   static readonly observedAttributes = ["source", "lang", "disabled"];
@@ -130,6 +130,7 @@ export class VitalsScan extends Base {
     capture.on("face", (e) => this.#dispatch({ type: "face", found: e.found }));
     capture.on("lighting", (e) => this.#dispatch({ type: "lighting", tooDark: e.tooDark }));
     capture.on("motion", (e) => this.#dispatch({ type: "motion", tooMuch: e.tooMuch }));
+    capture.on("pace", (e) => this.#dispatch({ type: "pace", tooSlow: e.tooSlow }));
     capture.on("progress", (e) => {
       this.#dispatch({ type: "progress", progress: e });
       this.#followFile(e.elapsedSeconds);
