@@ -9,7 +9,7 @@ import { ENGINE_HARNESS } from "./engine-harness";
 import type { EnginePage } from "./engine-page";
 
 // The face fixture scanned by the browser SDK in one engine (engine-harness.ts), and what the
-// service's own pipeline reads from the tensor the SDK made. For the engine tests and
+// service's own pipeline reads from the tensor the SDK made, against a stub of the service. For
 // `npm run bench:capture -- --engine NAME`.
 
 export type EngineScan = {
@@ -34,21 +34,30 @@ export type EngineScan = {
 
 export type FixtureSite = { server: StubServer; heartRate: number; close: () => void };
 
-/** The fixture at 72 bpm as an MP4 (index first: WebKitGTK plays it from a server without Range), served with the harness. */
-export async function fixtureSite(seconds: number): Promise<FixtureSite> {
+export type FixtureVideo = { mp4: string; heartRate: number; remove: () => void };
+
+/** The face fixture at 72 bpm as an MP4, index first (WebKitGTK plays it from a server without Range). */
+export function fixtureVideo(seconds: number): FixtureVideo {
   const dir = mkdtempSync(path.join(tmpdir(), "vitals-engines-"));
   const y4m = path.join(dir, "face.y4m");
   const truth = writeFaceVideo({ out: y4m, heartRate: 72, seconds: seconds + 10 });
   const mp4 = path.join(dir, "face.mp4");
   const x264 = ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "8", "-pix_fmt", "yuv420p"];
   execFileSync("ffmpeg", ["-v", "error", "-y", "-i", y4m, ...x264, "-an", "-movflags", "+faststart", mp4]);
-  const site = await harnessSite({ "/face.mp4": mp4 });
+  rmSync(y4m);
+  return { mp4, heartRate: truth.heartRate, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The fixture served with the harness (the benchmarks). */
+export async function fixtureSite(seconds: number): Promise<FixtureSite> {
+  const video = fixtureVideo(seconds);
+  const site = await harnessSite({ "/face.mp4": video.mp4 });
   return {
     server: site.server,
-    heartRate: truth.heartRate,
+    heartRate: video.heartRate,
     close: () => {
       site.close();
-      rmSync(dir, { recursive: true, force: true });
+      video.remove();
     },
   };
 }

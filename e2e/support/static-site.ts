@@ -15,18 +15,21 @@ const TYPES: Record<string, string> = {
   ".map": "application/json",
   ".bin": "application/octet-stream",
   ".txt": "text/plain",
+  ".mp4": "video/mp4",
 };
 
 export type StaticSite = { origin: string; close: () => Promise<void> };
 
 /**
- * Serves `pages` (path -> HTML) and public/sdk/, public/models/; `tokens` (path -> handler)
- * answer POSTs as the developer's token endpoints.
+ * Serves `pages` (path -> HTML), `files` (path -> file on disk, e.g. a video the page plays)
+ * and public/sdk/, public/models/; `tokens` (path -> handler) answer POSTs as the developer's
+ * token endpoints.
  */
 export function staticSite(
   port: number,
   pages: Record<string, string>,
   tokens: Record<string, (origin: string) => Promise<{ status: number; body: string }>>,
+  files: Record<string, string> = {},
 ): Promise<StaticSite> {
   const origin = `http://127.0.0.1:${port}`;
   const server: Server = createServer(async (req, res) => {
@@ -41,8 +44,11 @@ export function staticSite(
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(pages[url.pathname]);
       return;
     }
-    const file = path.join(PUBLIC, path.normalize(url.pathname));
-    const allowed = file.startsWith(path.join(PUBLIC, "sdk")) || file.startsWith(path.join(PUBLIC, "models"));
+    const file = files[url.pathname] ?? path.join(PUBLIC, path.normalize(url.pathname));
+    const allowed =
+      files[url.pathname] !== undefined ||
+      file.startsWith(path.join(PUBLIC, "sdk")) ||
+      file.startsWith(path.join(PUBLIC, "models"));
     if (!allowed || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end();
       return;

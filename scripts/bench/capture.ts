@@ -98,5 +98,7 @@ async function fileRun(page: import("@playwright/test").Page) {
 }
 
 // --engine NAME: the same SDK in Chromium, Firefox ESR or WebKitGTK (capture-engines.ts).
+// --phone [--cpu N]: Chromium as a phone, at its own speed and with the CPU slowed (capture-phone.ts).
 if (process.argv.includes("--engine")) await import("./capture-engines");
+else if (process.argv.includes("--phone")) await import("./capture-phone");
 else await main();
