@@ -1,4 +1,4 @@
-// npm run bench:real-video -- --data DIR [--seconds 20] [--grid 36] [--peer CMD] [--no-cache] [--synthetic]
+// npm run bench:real-video -- --data DIR [--seconds 20] [--grid 36] [--peer CMD] [--no-cache] [--engine NAME] [--synthetic]
 // Real faces on video, read the way a client reads them (docs/benchmarks.md, "Real faces on
 // video"): each subject folder of DIR (a UBFC-rPPG layout: `vid.mp4` and `ground_truth.txt`)
 // goes through the Node video scan (sdk/src/video: face mesh, skin regions, the default grid),
@@ -11,6 +11,8 @@
 //   script around open-rppg or vitallens' CHROM in its own venv; a tool, not a dependency).
 // Tensors are cached under .bench/real-video (keyed by the video's hash, the span and the
 // grid, and the SDK's capture sources) unless --no-cache; the face tracking is most of the time.
+// --engine chromium|firefox|webkit (repeatable): each video also as a camera in that browser
+//   (real-video-engines.ts: the browser SDK's live capture, the same pipeline), its own table.
 // --synthetic: the synthetic held-out draw and the realistic chain's quick set follow, through
 //   `npm run bench:accuracy`, so a change is seen on all three in one run.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -21,6 +23,8 @@ import path from "node:path";
 import { analyzeBuffer } from "../../inference/src/index";
 import { NodeFaceModel, tensorFromVideo } from "../../sdk/src/video/index";
 import { DEFAULT_CAPTURE_GRID, type TensorGrid } from "../../sdk/src/tensor-grid";
+import { ENGINES, type Engine } from "../../e2e/engines/engine-page";
+import { cameraRows } from "./real-video-engines";
 import { readTruth, truthRate } from "./real-video-truth";
 
 const argv = process.argv.slice(2);
@@ -41,6 +45,8 @@ const seconds = Number(flag("--seconds") ?? 20);
 const grid = Number(flag("--grid") ?? DEFAULT_CAPTURE_GRID) as TensorGrid;
 const peer = flag("--peer");
 const useCache = !argv.includes("--no-cache");
+const engines = argv.flatMap((a, i) => (argv[i - 1] === "--engine" ? [a] : [])) as Engine[];
+if (engines.some((e) => !ENGINES.includes(e))) throw new Error(`--engine is one of ${ENGINES.join(", ")}`);
 const cacheDir = path.resolve(import.meta.dirname, "../../.bench/real-video");
 const CONFIDENT = 0.4;
 
@@ -163,6 +169,13 @@ if (scans.length)
   console.log(
     `video scan: median ${[...scans].sort((a, b) => a - b)[Math.floor(scans.length / 2)]!.toFixed(1)} s per ${seconds} s clip`,
   );
+
+for (const engine of engines) {
+  const { version, rows: camera } = await cameraRows(engine, dataDir, subjects, seconds);
+  console.log(`\n== ${version}: each video as the camera (canvas stream), the browser SDK's live capture`);
+  for (const r of camera) console.log(`${line(r)} | ${r.frames} frames`);
+  summary(engine, camera);
+}
 
 if (argv.includes("--synthetic")) {
   console.log("\n== synthetic held-out draw and realistic chain (npm run bench:accuracy)");
