@@ -9,14 +9,10 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { ENGINES, type Engine, openEngine } from "../../e2e/engines/engine-page";
 import { type EngineScan, fixtureSite, scanInEngine } from "../../e2e/engines/engine-scan";
+import { quantile } from "./quantile";
 
 const SECONDS = Number(process.env.BENCH_CAPTURE_SECONDS ?? 20);
 const pub = path.resolve(import.meta.dirname, "../../public");
-
-const quantile = (values: number[], q: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
-};
 
 async function benchEngines(engines: Engine[]) {
   if (!statSync(path.join(pub, "sdk", "vitals-web.js"), { throwIfNoEntry: false }))

@@ -10,6 +10,7 @@ import { analyzeBuffer } from "@vitals/inference";
 import { writeFaceVideo } from "../../e2e/fixtures/face-video";
 import { encodedTensor, launchWithCamera, openHarness, runCapture } from "../../e2e/support/capture-harness";
 import { serve } from "../../e2e/support/sdk-stub-server";
+import { quantile } from "./quantile";
 
 const SECONDS = Number(process.env.BENCH_CAPTURE_SECONDS ?? 20);
 const CAMERA_FPS = 30;
@@ -17,10 +18,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const argv = process.argv.slice(2);
 const slowdown = Number(argv[argv.indexOf("--cpu") + 1] ?? 4) || 4;
 const pub = path.resolve(import.meta.dirname, "../../public");
-const quantile = (values: number[], q: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
-};
 
 if (!statSync(path.join(pub, "sdk", "vitals-web.js"), { throwIfNoEntry: false }))
   throw new Error("run npm run build:web (or npm run build) first");

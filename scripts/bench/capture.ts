@@ -12,14 +12,11 @@ import { gzipSync } from "node:zlib";
 import { FRAME_SIZE, writeFaceVideo } from "../../e2e/fixtures/face-video";
 import { launchWithCamera, openHarness, runCapture } from "../../e2e/support/capture-harness";
 import { serve } from "../../e2e/support/sdk-stub-server";
+import { quantile } from "./quantile";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const pub = path.join(root, "public");
 const CAPTURE_SECONDS = Number(process.env.BENCH_CAPTURE_SECONDS ?? 20);
-const quantile = (values: number[], q: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-};
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const sizeOf = (dir: string) => readdirSync(dir).reduce((sum, n) => sum + statSync(path.join(dir, n)).size, 0);
 

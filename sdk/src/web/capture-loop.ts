@@ -29,9 +29,9 @@ export type Captured = {
   sampleMs: number[];
 };
 
-type FrameMeta = { captureTime?: number; mediaTime: number; presentationTime?: number };
+export type FrameMeta = { captureTime?: number; mediaTime: number; presentationTime?: number };
 /** Which clock stamps the frames: the camera's, the video's own time, or when each was presented. */
-type Clock = "capture" | "media" | "presented";
+export type Clock = "capture" | "media" | "presented";
 type VideoWithFrameCallback = HTMLVideoElement & {
   requestVideoFrameCallback?: (cb: (now: number, meta: FrameMeta) => void) => number;
 };
@@ -90,13 +90,8 @@ export function captureFrames(
         () => fail(new CaptureError("source", "the video stopped giving frames")),
         NO_FRAME_TIMEOUT_MS,
       );
-      clock ??= clockOf(meta, video);
-      const t =
-        clock === "capture"
-          ? meta.captureTime!
-          : clock === "media"
-            ? meta.mediaTime * 1000
-            : (meta.presentationTime ?? now);
+      clock ??= clockOf(meta, Boolean(video.srcObject));
+      const t = frameTime(clock, meta, now);
       const previous = out.timestamps[out.timestamps.length - 1];
       if (previous === undefined || t > previous) record(t, previous);
       const elapsed = (t - out.timestamps[0]!) / 1000;
@@ -175,7 +170,14 @@ export function captureFrames(
  * frame is presented: its media time may stand still (WebKit's canvas streams keep it at 0),
  * which would stamp every frame alike. A file plays on its own time.
  */
-function clockOf(meta: FrameMeta, video: HTMLVideoElement): Clock {
+export function clockOf(meta: FrameMeta, live: boolean): Clock {
   if (meta.captureTime !== undefined) return "capture";
-  return video.srcObject ? "presented" : "media";
+  return live ? "presented" : "media";
+}
+
+/** A frame's time (ms) on the capture's clock; `now` is the frame callback's own time. */
+export function frameTime(clock: Clock, meta: FrameMeta, now: number): number {
+  if (clock === "capture") return meta.captureTime!;
+  if (clock === "media") return meta.mediaTime * 1000;
+  return meta.presentationTime ?? now;
 }
