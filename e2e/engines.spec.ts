@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, test } from "@playwright/test";
-import { signUpVerified } from "./support/accounts";
+import { clientTokenEndpoint, developerWithLiveKey } from "./support/accounts";
 import { freePortHere } from "./support/server";
 import { type StaticSite, staticSite } from "./support/static-site";
 import { elementPage } from "./engines/engine-harness";
@@ -29,28 +29,11 @@ test.beforeAll(async ({ request, baseURL }) => {
   test.setTimeout(180_000);
   video = fixtureVideo(SECONDS);
   axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-  await signUpVerified(request, email, password, "Engine Tester");
-  const login = await request.post("/developer/login", { data: { email, password } });
-  const { id_token } = (await login.json()) as { id_token: string };
-  const created = await request.post("/developer/keys", {
-    headers: { Authorization: `Bearer ${id_token}` },
-    data: { name: "My clinic's server", environment: "live" },
-  });
-  expect(created.status()).toBe(201);
-  const liveKey = ((await created.json()) as { key: string }).key;
+  const liveKey = await developerWithLiveKey(request, email, password, "Engine Tester");
   site = await staticSite(
     await freePortHere(),
     { "/": elementPage(baseURL!, SECONDS) },
-    {
-      "/api/vitals-token": async (origin) => {
-        const res = await fetch(`${baseURL}/sdk/client-token`, {
-          method: "POST",
-          headers: { "X-API-Key": liveKey, "Content-Type": "application/json" },
-          body: JSON.stringify({ origins: [origin], ttl_seconds: 300, max_scans: 1 }),
-        });
-        return { status: res.status, body: await res.text() };
-      },
-    },
+    { "/api/vitals-token": clientTokenEndpoint(baseURL!, liveKey) },
     { "/face.mp4": video.mp4 },
   );
 });

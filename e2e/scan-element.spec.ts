@@ -5,7 +5,7 @@ import path from "node:path";
 import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
 import { writeFaceVideo, type FaceVideoTruth } from "./fixtures/face-video";
 import { heartRateBetween } from "./fixtures/pulse-waveform";
-import { signUpVerified } from "./support/accounts";
+import { clientTokenEndpoint, developerWithLiveKey } from "./support/accounts";
 import { shownByCamera, watchCameraPace } from "./support/camera-pace";
 import { launchWithCamera } from "./support/capture-harness";
 import { checkPage } from "./support/page-checks";
@@ -67,29 +67,14 @@ test.beforeAll(async ({ request, baseURL }) => {
       mp4,
     ]),
   );
-  await signUpVerified(request, email, password, "Scan Element Tester");
-  const login = await request.post("/developer/login", { data: { email, password } });
-  const { id_token } = (await login.json()) as { id_token: string };
-  const created = await request.post("/developer/keys", {
-    headers: { Authorization: `Bearer ${id_token}` },
-    data: { name: "My clinic's server", environment: "live" },
-  });
-  expect(created.status()).toBe(201);
-  liveKey = ((await created.json()) as { key: string }).key;
+  liveKey = await developerWithLiveKey(request, email, password, "Scan Element Tester");
   // The developer's token endpoint: a one-scan client token for the site's origin. A second one
   // stands for a server that passes on the service's rate-limit refusal.
   site = await staticSite(
     await freePortHere(),
     { "/": page(baseURL!) },
     {
-      "/api/vitals-token": async (origin) => {
-        const res = await fetch(`${baseURL}/sdk/client-token`, {
-          method: "POST",
-          headers: { "X-API-Key": liveKey, "Content-Type": "application/json" },
-          body: JSON.stringify({ origins: [origin], ttl_seconds: 300, max_scans: 1 }),
-        });
-        return { status: res.status, body: await res.text() };
-      },
+      "/api/vitals-token": clientTokenEndpoint(baseURL!, liveKey),
       "/api/limited-token": async () => ({
         status: 429,
         body: JSON.stringify({ error: "RATE_LIMIT_EXCEEDED", message: "Rate limit exceeded.", retryable: true }),

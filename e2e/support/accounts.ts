@@ -12,6 +12,29 @@ export async function signUpVerified(request: APIRequestContext, email: string, 
   expect(verified.status()).toBe(200);
 }
 
+/** A verified developer with a live secret key, as a developer's server holds it. */
+export async function developerWithLiveKey(request: APIRequestContext, email: string, password: string, name: string) {
+  await signUpVerified(request, email, password, name);
+  const login = await request.post("/developer/login", { data: { email, password } });
+  const { id_token } = (await login.json()) as { id_token: string };
+  const created = await request.post("/developer/keys", {
+    headers: { Authorization: `Bearer ${id_token}` },
+    data: { name: "My clinic's server", environment: "live" },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { key: string }).key;
+}
+
+/** A developer's token endpoint: a one-scan client token for the calling site's origin. */
+export const clientTokenEndpoint = (serviceUrl: string, liveKey: string) => async (origin: string) => {
+  const res = await fetch(`${serviceUrl}/sdk/client-token`, {
+    method: "POST",
+    headers: { "X-API-Key": liveKey, "Content-Type": "application/json" },
+    body: JSON.stringify({ origins: [origin], ttl_seconds: 300, max_scans: 1 }),
+  });
+  return { status: res.status, body: await res.text() };
+};
+
 /** Staff are made by operators with `npm run account`; the test does the same (and activates them where approval is required). */
 export function makeStaff(email: string) {
   const env = { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL! };

@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Engine, openEngine } from "../../e2e/engines/engine-page";
 import { harnessSite, scanInEngine } from "../../e2e/engines/engine-scan";
-import { readTruth, truthRate } from "./real-video-truth";
+import { type Reading, readingOf, readTruth, truthRate } from "./real-video-truth";
 
-export type CameraRow = { subject: string; truth: number; hr: number; conf: number; reasons: string; frames: number };
+export type CameraRow = Reading & { frames: number };
 
 export async function cameraRows(engine: Engine, dataDir: string, subjects: string[], seconds: number) {
   // WebKitGTK plays an MP4 from a server without Range requests only with its index first.
@@ -33,20 +33,7 @@ export async function cameraRows(engine: Engine, dataDir: string, subjects: stri
       const truthData = readTruth(path.join(dataDir, subject, "ground_truth.txt"));
       const [from, to] = scan.videoSpan ?? [0, seconds];
       const truth = truthRate(truthData, truthData.times[0]! + from, truthData.times[0]! + to);
-      const out = scan.outcome;
-      const frames = scan.stats?.frames ?? 0;
-      rows.push(
-        out?.ok
-          ? {
-              subject,
-              truth,
-              hr: out.vitals.heart_rate,
-              conf: out.vitals.confidence,
-              reasons: out.vitals.quality?.reasons.join(",") || "-",
-              frames,
-            }
-          : { subject, truth, hr: Number.NaN, conf: 0, reasons: out ? out.error.code : `${scan.error}`, frames },
-      );
+      rows.push({ ...readingOf(subject, truth, scan.outcome, `${scan.error}`), frames: scan.stats?.frames ?? 0 });
     }
   } finally {
     await page.close();

@@ -3,9 +3,20 @@
 // band-passed to 0.7-3.5 Hz (the service's own zero-phase filter), the rate their mean interval gives (docs/benchmarks.md,
 // "Real faces on video").
 import { readFileSync } from "node:fs";
+import type { AnalyzeOutcome } from "../../inference/src/index";
 import { bandPass } from "../../inference/src/dsp/filters";
 
 export type Truth = { ppg: Float64Array; times: Float64Array };
+
+/** One video's line of a table: the truth, what the service read, its confidence and reasons. */
+export type Reading = { subject: string; truth: number; hr: number; conf: number; reasons: string };
+
+/** The reading of an outcome (`why`: what failed when there is none, e.g. the capture's error). */
+export function readingOf(subject: string, truth: number, out: AnalyzeOutcome | undefined, why = "no tensor"): Reading {
+  if (!out?.ok) return { subject, truth, hr: Number.NaN, conf: 0, reasons: out ? out.error.code : why };
+  const reasons = out.vitals.quality?.reasons.join(",") || "-";
+  return { subject, truth, hr: out.vitals.heart_rate, conf: out.vitals.confidence, reasons };
+}
 
 export function readTruth(file: string): Truth {
   const lines = readFileSync(file, "utf8").split("\n");

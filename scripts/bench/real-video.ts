@@ -25,7 +25,7 @@ import { NodeFaceModel, tensorFromVideo } from "../../sdk/src/video/index";
 import { DEFAULT_CAPTURE_GRID, type TensorGrid } from "../../sdk/src/tensor-grid";
 import { ENGINES, type Engine } from "../../e2e/engines/engine-page";
 import { cameraRows } from "./real-video-engines";
-import { readTruth, truthRate } from "./real-video-truth";
+import { type Reading, readingOf, readTruth, truthRate } from "./real-video-truth";
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -71,15 +71,7 @@ function cacheKey(video: string): string {
   return h.digest("hex").slice(0, 16);
 }
 
-type Row = {
-  subject: string;
-  truth: number;
-  hr: number;
-  conf: number;
-  reasons: string;
-  peer?: number;
-  scanS?: number;
-};
+type Row = Reading & { peer?: number; scanS?: number };
 
 console.log(
   `real faces on video: ${subjects.length} videos of ${dataDir}, first ${seconds} s, grid ${grid}; load average ${loadavg()[0]!.toFixed(2)}`,
@@ -110,16 +102,7 @@ for (const subject of subjects) {
   const at = (i: number) => truthData.times[Math.min(i, truthData.times.length - 1)]!;
   const truth = truthRate(truthData, at(span.first), at(span.last));
   const out = await analyzeBuffer(Buffer.from(tensor));
-  const row: Row = out.ok
-    ? {
-        subject,
-        truth,
-        hr: out.vitals.heart_rate,
-        conf: out.vitals.confidence,
-        reasons: out.vitals.quality?.reasons.join(",") || "-",
-        scanS: span.scanS,
-      }
-    : { subject, truth, hr: Number.NaN, conf: 0, reasons: out.error.code, scanS: span.scanS };
+  const row: Row = { ...readingOf(subject, truth, out), scanS: span.scanS };
   if (peer) row.peer = runPeer(peer, video, at(span.first), at(span.last));
   rows.push(row);
   console.log(line(row));
