@@ -46,7 +46,9 @@ export function captureFrames(
   const masked = new Uint8Array(FRAME_BYTES);
   const out: Captured = { frames: [], timestamps: [], usable: [], usableSeconds: 0, sampleMs: [] };
   const judge = new FrameJudge();
-  const pace = new FramePace();
+  // Only a live camera is judged for pace: a played file has its own rate, whatever it is.
+  const stream = video.srcObject instanceof MediaStream ? video.srcObject : undefined;
+  const pace = stream ? new FramePace(stream.getVideoTracks()[0]?.getSettings().frameRate || 30) : undefined;
   const pulse = new LivePulse();
   let lastProgress = -Infinity;
   let clock: Clock | undefined;
@@ -124,7 +126,7 @@ export function captureFrames(
       }
       const { usable, changes } = judge.judge(look);
       for (const change of changes) events.emit(change.type, change.event as never);
-      const paceChange = pace.frame(t);
+      const paceChange = pace?.frame(t);
       if (paceChange) events.emit("pace", paceChange);
       const reading = pulse.frame(t, usable ? skinRgb : undefined);
       if (reading) events.emit("pulse", reading);

@@ -20,8 +20,9 @@ export type CaptureEvents = {
   /** The head moves too much to measure (or is still enough again). */
   motion: { tooMuch: boolean };
   /**
-   * The device keeps fewer than 15 frames a second of the camera's (or keeps up again, past
-   * 20): too busy or too slow; `fps` is the rate over the last 2 s.
+   * A camera capture keeps fewer than 15 frames a second (half the camera's own rate when it
+   * is under 30), or keeps up again past 4/3 of that: the device is too busy or too slow;
+   * `fps` is the rate kept over the last 2 s.
    */
   pace: { tooSlow: boolean; fps: number };
   /** A few times a second: seconds of usable signal so far against what the scan needs. */

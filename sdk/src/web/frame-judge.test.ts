@@ -5,7 +5,6 @@ import {
   FrameJudge,
   FramePace,
   neededSeconds,
-  RECOVERED_FPS,
   SLOW_FPS,
   MIN_SKIN,
   TOO_DARK_LUMA,
@@ -28,18 +27,25 @@ describe("FramePace", () => {
     expect(feed(pace, 30, 0, 10_000)).toEqual([]);
     expect(feed(new FramePace(), 5, 0, 1_900)).toEqual([]);
   });
-  it("calls the device too slow under SLOW_FPS, and well again only past RECOVERED_FPS", () => {
+  it("calls the device too slow under SLOW_FPS, and well again only past 4/3 of it", () => {
     const pace = new FramePace();
+    expect([pace.slowBelow, pace.recoveredAbove]).toEqual([SLOW_FPS, 20]);
     feed(pace, 30, 0, 3_000);
     const slow = feed(pace, SLOW_FPS - 3, 3_000, 3_000);
     expect(slow).toHaveLength(1);
     expect(slow[0]!.tooSlow).toBe(true);
     expect(slow[0]!.fps).toBeLessThan(SLOW_FPS);
     // Between the two rates: still too slow (no flicker).
-    expect(feed(pace, (SLOW_FPS + RECOVERED_FPS) / 2, 6_000, 3_000)).toEqual([]);
+    expect(feed(pace, 17.5, 6_000, 3_000)).toEqual([]);
     const well = feed(pace, 30, 9_000, 3_000);
     expect(well.map((e) => e.tooSlow)).toEqual([false]);
-    expect(well[0]!.fps).toBeGreaterThanOrEqual(RECOVERED_FPS);
+    expect(well[0]!.fps).toBeGreaterThanOrEqual(20);
+  });
+  it("holds a camera that delivers 15 a second (dim light) to half its own rate, not to 30's", () => {
+    const pace = new FramePace(15);
+    expect(pace.slowBelow).toBe(7.5);
+    expect(feed(pace, 14, 0, 6_000)).toEqual([]);
+    expect(feed(pace, 6, 6_000, 3_000).map((e) => e.tooSlow)).toEqual([true]);
   });
   it("reads a stall as a slow rate when the next frame comes", () => {
     const pace = new FramePace();

@@ -14,10 +14,13 @@ export type FrameLook = { face: false } | { face: true; faceLuma: number; skinFr
 /** Why a frame does not count: no face found, too dark, moving too fast, too little skin. */
 export type UnusableReason = "no-face" | "too-dark" | "moving" | "not-skin";
 
-/** Frames a second kept under which the device is too slow for the camera (half of a phone camera's 30). */
+/**
+ * Frames a second kept under which the device is too slow for a 30 fps camera (half its
+ * frames lost); for a slower camera (many drop to 15 in dim light), half of its own rate.
+ */
 export const SLOW_FPS = 15;
-/** And over which it keeps up again (apart from SLOW_FPS, so a rate near it does not flicker). */
-export const RECOVERED_FPS = 20;
+/** Past 4/3 of that the device keeps up again (apart, so a rate near it does not flicker). */
+const RECOVERED_RATIO = 4 / 3;
 /** The span the rate is measured over. */
 const PACE_WINDOW_MS = 2000;
 
@@ -67,6 +70,14 @@ export class FramePace {
   #times: number[] = [];
   #first: number | undefined;
   #slow = false;
+  readonly slowBelow: number;
+  readonly recoveredAbove: number;
+
+  /** `cameraFps`: the rate the camera says it delivers (its track's settings), 30 if unknown. */
+  constructor(cameraFps = 30) {
+    this.slowBelow = Math.min(SLOW_FPS, cameraFps / 2);
+    this.recoveredAbove = this.slowBelow * RECOVERED_RATIO;
+  }
 
   /** A frame kept at `t` (ms): the `pace` event when the device fell behind or caught up. */
   frame(t: number): CaptureEvents["pace"] | undefined {
@@ -76,7 +87,7 @@ export class FramePace {
     if (t - this.#first < PACE_WINDOW_MS) return undefined;
     // Frames over the window, counting the gap back to its start: a stall reads as a low rate.
     const fps = ((this.#times.length - 1) * 1000) / PACE_WINDOW_MS;
-    const slow = this.#slow ? fps < RECOVERED_FPS : fps < SLOW_FPS;
+    const slow = this.#slow ? fps < this.recoveredAbove : fps < this.slowBelow;
     if (slow === this.#slow) return undefined;
     this.#slow = slow;
     return { tooSlow: slow, fps: Math.round(fps * 10) / 10 };
