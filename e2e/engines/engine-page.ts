@@ -8,6 +8,13 @@ import { freePort } from "../../test/server-process";
 // Playwright's own Firefox and WebKit builds cannot be had here (docs/sdk.md, "Engines").
 
 export const ENGINES = ["chromium", "firefox", "webkit"] as const;
+
+/** The engines a command line names, each after `--engine`; throws on one not in ENGINES. */
+export function enginesFromArgs(args: string[]): Engine[] {
+  const named = args.flatMap((a, i) => (args[i - 1] === "--engine" ? [a] : []));
+  if (named.some((e) => !ENGINES.includes(e as Engine))) throw new Error(`--engine is one of ${ENGINES.join(", ")}`);
+  return named as Engine[];
+}
 export type Engine = (typeof ENGINES)[number];
 
 export type EnginePage = {

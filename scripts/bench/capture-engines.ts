@@ -7,7 +7,7 @@
 import { statSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { ENGINES, type Engine, openEngine } from "../../e2e/engines/engine-page";
+import { type Engine, enginesFromArgs, openEngine } from "../../e2e/engines/engine-page";
 import { type EngineScan, fixtureSite, scanInEngine } from "../../e2e/engines/engine-scan";
 import { quantile } from "./quantile";
 
@@ -59,6 +59,5 @@ function describe(scan: EngineScan): string {
 }
 
 const args = process.argv.slice(2);
-const picked = args.flatMap((a, i) => (args[i - 1] === "--engine" ? [a] : []));
-if (picked.some((e) => !ENGINES.includes(e as Engine))) throw new Error(`--engine is one of ${ENGINES.join(", ")}`);
-await benchEngines(picked as Engine[]);
+const picked = enginesFromArgs(args);
+await benchEngines(picked);

@@ -23,7 +23,7 @@ import path from "node:path";
 import { analyzeBuffer } from "../../inference/src/index";
 import { NodeFaceModel, tensorFromVideo } from "../../sdk/src/video/index";
 import { DEFAULT_CAPTURE_GRID, type TensorGrid } from "../../sdk/src/tensor-grid";
-import { ENGINES, type Engine } from "../../e2e/engines/engine-page";
+import { enginesFromArgs } from "../../e2e/engines/engine-page";
 import { cameraRows } from "./real-video-engines";
 import { type Reading, readingOf, readTruth, truthRate } from "./real-video-truth";
 
@@ -45,8 +45,7 @@ const seconds = Number(flag("--seconds") ?? 20);
 const grid = Number(flag("--grid") ?? DEFAULT_CAPTURE_GRID) as TensorGrid;
 const peer = flag("--peer");
 const useCache = !argv.includes("--no-cache");
-const engines = argv.flatMap((a, i) => (argv[i - 1] === "--engine" ? [a] : [])) as Engine[];
-if (engines.some((e) => !ENGINES.includes(e))) throw new Error(`--engine is one of ${ENGINES.join(", ")}`);
+const engines = enginesFromArgs(argv);
 const cacheDir = path.resolve(import.meta.dirname, "../../.bench/real-video");
 const CONFIDENT = 0.4;
 

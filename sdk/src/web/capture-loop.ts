@@ -92,7 +92,7 @@ export function captureFrames(
         () => fail(new CaptureError("source", "the video stopped giving frames")),
         NO_FRAME_TIMEOUT_MS,
       );
-      clock ??= clockOf(meta, Boolean(video.srcObject));
+      clock ??= clockOf(meta, stream !== undefined);
       const t = frameTime(clock, meta, now);
       const previous = out.timestamps[out.timestamps.length - 1];
       if (previous === undefined || t > previous) record(t, previous);
