@@ -95,7 +95,7 @@ for (const engine of ["firefox", "webkit"] as const) {
       };
       for (const path of PUBLIC_PAGES) {
         await page.goto(`${baseURL}${path}`);
-        await waitFor(page, "document.querySelector('h1') !== null");
+        await waitFor(page, "document.querySelector('h1') !== null && document.title !== ''");
         await axe(path);
       }
       await page.goto(`${baseURL}/login`);
@@ -118,7 +118,13 @@ for (const engine of ["firefox", "webkit"] as const) {
         email,
         password,
       );
-      await waitFor(page, "location.pathname === '/dashboard' && document.querySelector('main h1') !== null", 30_000);
+      // After a client-side navigation the page's <title> lands in its own commit, after the
+      // content: wait for it, so axe judges the page and not the moment between two titles.
+      await waitFor(
+        page,
+        "location.pathname === '/dashboard' && document.querySelector('main h1') !== null && document.title.startsWith('Dashboard')",
+        30_000,
+      );
       await axe("/dashboard");
     });
   });
