@@ -1,4 +1,4 @@
-// npm run bench:real-video -- --data DIR [--seconds 20] [--grid 36] [--peer CMD] [--no-cache] [--engine NAME] [--synthetic]
+// npm run bench:real-video -- --data DIR [--seconds 20] [--grid 36] [--peer CMD] [--no-cache] [--engine NAME] [--synthetic] [--mesh tfjs-wasm]
 // Real faces on video, read the way a client reads them (docs/benchmarks.md, "Real faces on
 // video"): each subject folder of DIR (a UBFC-rPPG layout: `vid.mp4` and `ground_truth.txt`)
 // goes through the Node video scan (sdk/src/video: face mesh, skin regions, the default grid),
@@ -13,6 +13,8 @@
 // grid, and the SDK's capture sources) unless --no-cache; the face tracking is most of the time.
 // --engine chromium|firefox|webkit (repeatable): each video also as a camera in that browser
 //   (real-video-engines.ts: the browser SDK's live capture, the same pipeline), its own table.
+// --mesh tfjs-wasm: the face mesh on tfjs's WebAssembly, as the browser runs it, instead of
+//   onnxruntime-node (sdk/src/video/onnx-face-mesh.ts): the same videos before and after.
 // --synthetic: the synthetic held-out draw and the realistic chain's quick set follow, through
 //   `npm run bench:accuracy`, so a change is seen on all three in one run.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -44,6 +46,7 @@ const dataDir = fromCaller(dataArg);
 const seconds = Number(flag("--seconds") ?? 20);
 const grid = Number(flag("--grid") ?? DEFAULT_CAPTURE_GRID) as TensorGrid;
 const peer = flag("--peer");
+const meshRuntime = flag("--mesh") === "tfjs-wasm" ? "tfjs-wasm" : "onnxruntime";
 const useCache = !argv.includes("--no-cache");
 const engines = enginesFromArgs(argv);
 const cacheDir = path.resolve(import.meta.dirname, "../../.bench/real-video");
@@ -59,7 +62,7 @@ if (!subjects.length) {
 
 /** What the tensor of a video depends on: the file, the span, the grid and the SDK's capture code. */
 function cacheKey(video: string): string {
-  const h = createHash("sha256").update(readFileSync(video)).update(`${seconds}:${grid}`);
+  const h = createHash("sha256").update(readFileSync(video)).update(`${seconds}:${grid}:${meshRuntime}`);
   for (const dir of ["sdk/src/video", "sdk/src/web"]) {
     const abs = path.resolve(import.meta.dirname, "../..", dir);
     for (const f of readdirSync(abs).sort()) {
@@ -88,7 +91,7 @@ for (const subject of subjects) {
     tensor = readFileSync(cached);
     span = JSON.parse(readFileSync(spanFile, "utf8"));
   } else {
-    model ??= await NodeFaceModel.load();
+    model ??= await NodeFaceModel.load({ meshRuntime });
     const t = performance.now();
     const made = await tensorFromVideo(video, { durationSeconds: seconds, faceModel: model, grid });
     span = { first: made.firstFrame, last: made.lastFrame, scanS: (performance.now() - t) / 1000 };
@@ -149,7 +152,7 @@ if (peer)
 const scans = rows.map((r) => r.scanS).filter((s): s is number => s !== undefined);
 if (scans.length)
   console.log(
-    `video scan: median ${[...scans].sort((a, b) => a - b)[Math.floor(scans.length / 2)]!.toFixed(1)} s per ${seconds} s clip`,
+    `video scan (mesh on ${meshRuntime}): median ${[...scans].sort((a, b) => a - b)[Math.floor(scans.length / 2)]!.toFixed(1)} s per ${seconds} s clip`,
   );
 
 for (const engine of engines) {

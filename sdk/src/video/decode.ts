@@ -139,7 +139,9 @@ export async function decodeFrames(
   }
 
   let count = 0;
-  let pending: Buffer = Buffer.alloc(0);
+  // Pipe chunks are filled into one frame's buffer: copied once, never joined.
+  const frame = new Uint8Array(frameBytes);
+  let filled = 0;
   // A frame's time comes on stderr, its pixels on stdout: wait for the time when it lags.
   const timeOf = async (index: number) => {
     while (times.length <= index && ffmpeg.exitCode === null) await new Promise((r) => setTimeout(r, 2));
@@ -147,13 +149,16 @@ export async function decodeFrames(
   };
   try {
     for await (const chunk of ffmpeg.stdout as AsyncIterable<Buffer>) {
-      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-      while (pending.length >= frameBytes) {
-        const frame = new Uint8Array(pending.buffer, pending.byteOffset, frameBytes);
+      for (let used = 0; used < chunk.length; ) {
+        const take = Math.min(frameBytes - filled, chunk.length - used);
+        frame.set(chunk.subarray(used, used + take), filled);
+        filled += take;
+        used += take;
+        if (filled < frameBytes) break;
         const time = (await timeOf(count)) ?? (count > 0 ? NaN : 0);
         await onFrame(frame, time);
         count++;
-        pending = pending.subarray(frameBytes);
+        filled = 0;
       }
     }
   } catch (err) {

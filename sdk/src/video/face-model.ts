@@ -9,6 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { CaptureError } from "../web/errors.js";
 import { faceModelConfig } from "../web/face-model-config.js";
+import { type GraphModelLike, type MeshExecute, onnxMeshExecute } from "./onnx-face-mesh.js";
 
 const require = createRequire(import.meta.url);
 
@@ -17,8 +18,13 @@ type HumanLike = {
   load(): Promise<void>;
   detect(input: unknown): Promise<{ face: { mesh: Mesh; score: number }[] }>;
   tf: {
-    tensor3d(values: Uint8Array, shape: [number, number, number], dtype: "int32"): { dispose(): void };
-  };
+    tensor3d(
+      values: Uint8Array | Float32Array,
+      shape: [number, number, number],
+      dtype: "int32" | "float32",
+    ): { dispose(): void };
+  } & Parameters<typeof onnxMeshExecute>[0];
+  models: { models: { facemesh?: GraphModelLike } };
 };
 
 /** Where the face model's files are: the packages' own folders. */
@@ -50,17 +56,33 @@ async function withFileUrls<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+export type MeshRuntime = "onnxruntime" | "tfjs-wasm";
+
+/** Human's own run of its mesh model (one model object for every instance), before any swap. */
+const tfjsMesh = new WeakMap<GraphModelLike, MeshExecute>();
+
 export class NodeFaceModel {
   readonly #human: HumanLike;
   /** The file being tracked: one at a time, as the model's caches follow one sequence of frames. */
   #turn: Promise<unknown> = Promise.resolve();
+  /** What runs the mesh model: onnxruntime-node where installed, else tfjs's WebAssembly. */
+  readonly meshRuntime: MeshRuntime;
+  /** The mesh model's run for this model's files (Human holds one mesh model for every instance). */
+  readonly #meshExecute: MeshExecute;
+  #floats = new Float32Array(0);
 
-  private constructor(human: HumanLike) {
+  private constructor(human: HumanLike, meshRuntime: MeshRuntime, meshExecute: MeshExecute) {
     this.#human = human;
+    this.meshRuntime = meshRuntime;
+    this.#meshExecute = meshExecute;
   }
 
-  /** Loads the detector and the mesh model; CaptureError "face-model" when they cannot load. */
-  static async load(): Promise<NodeFaceModel> {
+  /**
+   * Loads the detector and the mesh model; CaptureError "face-model" when they cannot load.
+   * `meshRuntime: "tfjs-wasm"` keeps the mesh on tfjs (as the browser runs it) even where
+   * onnxruntime-node is installed.
+   */
+  static async load(options: { meshRuntime?: MeshRuntime } = {}): Promise<NodeFaceModel> {
     try {
       const where = assets();
       const { Human } = require(where.humanBuild) as { Human: new (config: object) => HumanLike };
@@ -68,7 +90,11 @@ export class NodeFaceModel {
         faceModelConfig(`${where.wasm}${path.sep}`, `${pathToFileURL(where.models).href}/`, "frames"),
       );
       await withFileUrls(() => human.load());
-      return new NodeFaceModel(human);
+      const mesh = human.models.models.facemesh;
+      if (!mesh) throw new Error("no face mesh model");
+      if (!tfjsMesh.has(mesh)) tfjsMesh.set(mesh, mesh.execute.bind(mesh));
+      const onnx = options.meshRuntime === "tfjs-wasm" ? undefined : await onnxMeshExecute(human.tf, where.models);
+      return new NodeFaceModel(human, onnx ? "onnxruntime" : "tfjs-wasm", onnx ?? tfjsMesh.get(mesh)!);
     } catch (err) {
       throw new CaptureError("face-model", `the face model did not load: ${(err as Error).message}`, { cause: err });
     }
@@ -85,6 +111,7 @@ export class NodeFaceModel {
    */
   async trackFile<T>(width: number, height: number, track: () => Promise<T>): Promise<T> {
     const run = this.#turn.then(async () => {
+      this.#human.models.models.facemesh!.execute = this.#meshExecute;
       const side = width === 64 && height === 64 ? 32 : 64;
       const blank = this.#human.tf.tensor3d(new Uint8Array(side * side * 3), [side, side, 3], "int32");
       try {
@@ -100,7 +127,10 @@ export class NodeFaceModel {
 
   /** The 468 mesh points (x0, y0, x1, y1, … in frame pixels) of the face in `rgb`, or undefined. */
   async landmarks(rgb: Uint8Array, width: number, height: number): Promise<Float32Array | undefined> {
-    const input = this.#human.tf.tensor3d(rgb, [height, width, 3], "int32");
+    // As floats, which the model works in: no cast of the whole frame inside the model.
+    if (this.#floats.length !== rgb.length) this.#floats = new Float32Array(rgb.length);
+    this.#floats.set(rgb);
+    const input = this.#human.tf.tensor3d(this.#floats, [height, width, 3], "float32");
     try {
       const face = (await this.#human.detect(input)).face[0];
       if (!face || face.mesh.length < 468) return undefined;

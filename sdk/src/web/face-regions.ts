@@ -87,9 +87,11 @@ export function regionLayouts(mesh: Float32Array, frame: { width: number; height
     let area = 0;
     for (let v = 0; v < PATCH; v++) {
       const y = box.y + ((v + 0.5) / PATCH) * box.h;
+      const row = new RowTest(hull, y);
+      const holeRows = holes.map((h) => new RowTest(h, y));
       for (let u = 0; u < PATCH; u++) {
         const x = box.x + ((u + 0.5) / PATCH) * box.w;
-        if (insideHull(hull, x, y) && !holes.some((h) => insideHull(h, x, y))) {
+        if (row.inside(x) && !holeRows.some((h) => h.inside(x))) {
           mask[v * PATCH + u] = 1;
           area++;
         }
@@ -97,6 +99,55 @@ export function regionLayouts(mesh: Float32Array, frame: { width: number; height
     }
     return { box, mask, area };
   });
+}
+
+// Within this many pixels of where a row crosses a hull's edge, the edge test itself decides.
+const EDGE_MARGIN = 0.01;
+
+/**
+ * insideHull for the points of one row, at a few compares a point: a row crosses a convex hull
+ * in one span, found once from the edges. Points near the span's ends (and rows along a
+ * nearly flat edge) take insideHull itself, so every answer is the same as insideHull's.
+ */
+class RowTest {
+  readonly #lo: number = -Infinity;
+  readonly #hi: number = Infinity;
+  readonly #exact: boolean = false;
+  readonly #hull: Point[];
+  readonly #y: number;
+
+  constructor(hull: Point[], y: number) {
+    this.#hull = hull;
+    this.#y = y;
+    if (hull.length < 3) {
+      this.#lo = Infinity;
+      this.#hi = -Infinity;
+      return;
+    }
+    for (let i = 0; i < hull.length; i++) {
+      const a = hull[i]!,
+        b = hull[(i + 1) % hull.length]!;
+      // Inside this edge: (b.x - a.x)(y - a.y) - dy (x - a.x) >= 0, a bound on x unless dy is 0.
+      const dy = b[1] - a[1],
+        lean = (b[0] - a[0]) * (y - a[1]);
+      if (dy === 0) {
+        if (lean < 0) this.#hi = -Infinity;
+      } else if (Math.abs(dy) < 1e-6) {
+        this.#exact = true;
+      } else if (dy > 0) {
+        this.#hi = Math.min(this.#hi, a[0] + lean / dy);
+      } else {
+        this.#lo = Math.max(this.#lo, a[0] + lean / dy);
+      }
+    }
+  }
+
+  inside(x: number): boolean {
+    if (this.#exact) return insideHull(this.#hull, x, this.#y);
+    if (x <= this.#lo - EDGE_MARGIN || x >= this.#hi + EDGE_MARGIN) return false;
+    if (x >= this.#lo + EDGE_MARGIN && x <= this.#hi - EDGE_MARGIN) return true;
+    return insideHull(this.#hull, x, this.#y);
+  }
 }
 
 /** Centre and width of the face (for motion): the face oval's box. */
