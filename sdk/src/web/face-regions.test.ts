@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PATCH, convexHull, insideHull, regionLayouts, type Point } from "./face-regions.js";
+import { PATCH, RowTest, convexHull, insideHull, regionLayouts, type Point } from "./face-regions.js";
 import { isSkin, skinFrame, FRAME_BYTES } from "./skin-frame.js";
 
 describe("convex hull", () => {
@@ -29,6 +29,53 @@ function gridMesh(): Float32Array {
   }
   return mesh;
 }
+
+describe("a row's test against a hull", () => {
+  it("answers as insideHull for every point: random hulls, points on and near their edges, flat and tiny edges", () => {
+    let seed = 7;
+    const random = () => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    let checked = 0;
+    const wrong: string[] = [];
+    for (let h = 0; h < 300; h++) {
+      const n = 3 + Math.floor(random() * 12);
+      const cx = 100 + random() * 400,
+        cy = 100 + random() * 300;
+      const points: Point[] = Array.from({ length: n }, () => [
+        cx + (random() - 0.5) * 200,
+        cy + (random() - 0.5) * 200,
+      ]);
+      // Some hulls get an edge that is flat, or nearly so (a rounded landmark pair).
+      if (h % 3 === 0) points.push([points[0]![0] + 30, points[0]![1] + (h % 2 ? 0 : 1e-7)]);
+      const hull = convexHull(points);
+      const ys = [...Array(40)].map(() => cy + (random() - 0.5) * 220).concat(hull.map((p) => p[1]));
+      for (const y of ys) {
+        const row = new RowTest(hull, y);
+        // Random points, the hull's own corners' x, and points a hair off them.
+        const xs = [...Array(60)].map(() => cx + (random() - 0.5) * 220);
+        for (const p of hull) xs.push(p[0], p[0] + 1e-9, p[0] - 1e-9, p[0] + 0.005, p[0] - 0.005);
+        for (const x of xs) {
+          if (row.inside(x) !== insideHull(hull, x, y)) wrong.push(`hull ${h} at (${x}, ${y})`);
+          checked++;
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(100_000);
+    // Fewer than three corners: nothing is inside, as insideHull says.
+    expect(
+      new RowTest(
+        [
+          [0, 0],
+          [10, 10],
+        ],
+        5,
+      ).inside(5),
+    ).toBe(false);
+  });
+});
 
 describe("region layouts", () => {
   it("frames each region by its box inside the video and masks part of its patch", () => {

@@ -109,7 +109,7 @@ const EDGE_MARGIN = 0.01;
  * in one span, found once from the edges. Points near the span's ends (and rows along a
  * nearly flat edge) take insideHull itself, so every answer is the same as insideHull's.
  */
-class RowTest {
+export class RowTest {
   readonly #lo: number = -Infinity;
   readonly #hi: number = Infinity;
   readonly #exact: boolean = false;
