@@ -1,10 +1,11 @@
-// npm run bench:api [-- --rounds 5 --seconds 4] [--profile]: in one run against the same build, a bare
-// Next.js route handler's throughput (the baseline) and session start's, with limits in Redis
+// npm run bench:api [-- --rounds 5 --seconds 4] [--profile]: in one run against the same build, the
+// physical limit (limit-server.ts: session start's statement behind a plain node:http server), a
+// bare Next.js route handler's throughput and session start's, with limits in Redis
 // and in PostgreSQL; session start with 1 and with 4,900 requests in the hourly window; the
 // server's memory while a 45 MB tensor is uploaded and processed. --profile writes a CPU
 // profile of the product server under session-start load and prints its top functions.
 // Needs `npm run build` first, PostgreSQL (TEST_ADMIN_DATABASE_URL) and Redis (BENCH_REDIS_URL).
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
@@ -25,6 +26,8 @@ let BARE_PORT = 0;
 let PG_PORT = 0;
 // The same server as PORT (limits in Redis) with the request log off (REQUEST_LOG=off).
 let NO_LOG_PORT = 0;
+// The physical limit: session start's statement behind a plain node:http server (limit-server.ts).
+let LIMIT_PORT = 0;
 const base = () => `http://127.0.0.1:${PG_PORT}`;
 const argv = process.argv.slice(2);
 const SECONDS = Number(argv[argv.indexOf("--seconds") + 1]) || 4;
@@ -205,9 +208,33 @@ async function profileSessionStart(dbUrl: string, profileDir: string) {
   console.log(summariseProfile(file, 15, 3 * SECONDS));
 }
 
+/** The physical-limit server (limit-server.ts), on the benchmark's database. */
+async function startLimitServer(port: number, dbUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/bench/limit-server.ts")], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: dbUrl, TSX_TSCONFIG_PATH: path.resolve("tsconfig.json") },
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 60; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error("the physical-limit server did not start");
+}
+
 async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` first");
-  [PORT, BARE_PORT, PG_PORT, NO_LOG_PORT] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  [PORT, BARE_PORT, PG_PORT, NO_LOG_PORT, LIMIT_PORT] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const bareDir = buildBareApp();
   const db = await createDatabase("vitals_bench");
   process.env.DATABASE_URL = db.url;
@@ -225,11 +252,12 @@ async function main() {
     servers.push(await appServer("redis", PORT, db.url));
     servers.push(await appServer("postgres", PG_PORT, db.url));
     servers.push(await appServer("redis", NO_LOG_PORT, db.url, undefined, "off"));
+    servers.push(await startLimitServer(LIMIT_PORT, db.url));
     const bareUrl = `http://127.0.0.1:${BARE_PORT}${BARE_PATH}`;
     await load({ url: bareUrl, amount: 500 });
-    for (const port of [PORT, PG_PORT, NO_LOG_PORT])
+    for (const port of [PORT, PG_PORT, NO_LOG_PORT, LIMIT_PORT])
       await load({ ...startOpts((await newDeveloper()).key, port), amount: 300 });
-    const runs: Record<string, Figures[]> = { bare: [], redis: [], postgres: [], noLog: [] };
+    const runs: Record<string, Figures[]> = { bare: [], redis: [], postgres: [], noLog: [], limit: [] };
     // CPU time per answer (from /proc) of the server process and of PostgreSQL and Redis, which
     // share the machine's cores: far steadier than throughput on a machine other work shares
     // (the engines' figures include whatever else uses them meanwhile).
@@ -247,10 +275,11 @@ async function main() {
     };
     for (let round = 0; round < ROUNDS; round++) {
       await measured("bare", servers[0].pid!, () => load({ url: bareUrl, seconds: SECONDS }));
-      const keys = [await newKeys(), await newKeys(), await newKeys()];
+      const keys = [await newKeys(), await newKeys(), await newKeys(), await newKeys()];
       await measured("redis", servers[1].pid!, () => load({ ...startOpts(keys[0], PORT), seconds: SECONDS }));
       await measured("postgres", servers[2].pid!, () => load({ ...startOpts(keys[1], PG_PORT), seconds: SECONDS }));
       await measured("noLog", servers[3].pid!, () => load({ ...startOpts(keys[2], NO_LOG_PORT), seconds: SECONDS }));
+      await measured("limit", servers[4].pid!, () => load({ ...startOpts(keys[3], LIMIT_PORT), seconds: SECONDS }));
     }
     const windows = {
       redis: await windowCost("redis", PORT, db.url),
@@ -261,11 +290,15 @@ async function main() {
     console.log(
       `\nThroughput at 16 connections, ${ROUNDS} interleaved rounds of ${SECONDS} s each (same build, same run)`,
     );
-    console.log(describe("bare route handler", bare));
+    const limit = pool(runs.limit);
+    console.log(describe("physical limit (node:http + the statement)", limit));
+    console.log(`${describe("bare route handler", bare)}   ${(bare.rps / limit.rps).toFixed(2)} of the limit`);
     for (const store of ["redis", "postgres"] as const) {
       const label = store === "redis" ? "PostgreSQL + Redis" : "PostgreSQL alone";
       const f = pool(runs[store]);
-      console.log(`${describe(`session start, ${label}`, f)}   ${(f.rps / bare.rps).toFixed(2)} of bare`);
+      console.log(
+        `${describe(`session start, ${label}`, f)}   ${(f.rps / limit.rps).toFixed(2)} of the limit, ${(f.rps / bare.rps).toFixed(2)} of bare`,
+      );
     }
     const noLog = pool(runs.noLog);
     console.log(
@@ -275,7 +308,7 @@ async function main() {
     console.log(
       `  server CPU per answer: bare ${perRequest("bare").toFixed(2)} ms, session start with Redis ${perRequest("redis").toFixed(2)} ms (bare = ${(perRequest("bare") / perRequest("redis")).toFixed(2)} of it), PostgreSQL alone ${perRequest("postgres").toFixed(2)} ms (${(perRequest("bare") / perRequest("postgres")).toFixed(2)})`,
     );
-    for (const name of ["bare", "redis", "postgres"]) {
+    for (const name of ["limit", "bare", "redis", "postgres"]) {
       const c = cpu[name];
       const per = (ms: number) => (ms / c.requests).toFixed(2);
       console.log(
@@ -283,7 +316,7 @@ async function main() {
       );
     }
     console.log(
-      `  per round (req/s): ${runs.bare.map((b, i) => `${b.rps.toFixed(0)}/${runs.redis[i].rps.toFixed(0)}/${runs.postgres[i].rps.toFixed(0)}`).join("  ")}  (bare/redis/postgres)`,
+      `  per round (req/s): ${runs.bare.map((b, i) => `${runs.limit[i].rps.toFixed(0)}/${b.rps.toFixed(0)}/${runs.redis[i].rps.toFixed(0)}/${runs.postgres[i].rps.toFixed(0)}`).join("  ")}  (limit/bare/redis/postgres)`,
     );
     console.log(
       `\nSession start with 1 vs ${FULL_WINDOW} requests already in the hourly window (${WINDOW_ROUNDS} alternating rounds of 90)`,
