@@ -56,12 +56,6 @@ async function withEngine<T>(engine: Engine, fn: (page: EnginePage) => Promise<T
 for (const engine of ["firefox", "webkit"] as const) {
   for (const mode of ["camera", "file"] as const) {
     test(`${engine}: <vitals-scan> by ${mode} reads the fixture within 3 bpm at confidence >= 0.4`, async () => {
-      // On the 2026-12-03 machine (2.5x slower than the one before: the SDK's own capture of this
-      // camera keeps 12.5 frames a second there, against 25), WebKitGTK's element scan by camera
-      // ends "not enough usable signal" every time, while VitalsCapture on the same camera reads
-      // it right (`npm run bench:capture -- --engine webkit`: 71.7 at 1.0). Open in the issue of
-      // every engine until the element keeps up there too.
-      test.fixme(engine === "webkit" && mode === "camera", "WebKitGTK's camera element scan on a slow machine");
       test.setTimeout(240_000);
       const answer = await withEngine(engine, async (page) => {
         await page.goto(`${site.origin}/`);

@@ -19,10 +19,13 @@ export function drawRegions(canvas: HTMLCanvasElement, regions: CaptureEvents["r
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     return;
   }
-  canvas.width = regions.width;
-  canvas.height = regions.height;
-  const patch = new OffscreenCanvas(PATCH, PATCH);
-  const pctx = patch.getContext("2d")!;
+  // Resized only when the video's size changes: a resize reallocates the canvas (it is redrawn
+  // at every landmark refresh, many times a second).
+  if (canvas.width !== regions.width || canvas.height !== regions.height) {
+    canvas.width = regions.width;
+    canvas.height = regions.height;
+  } else ctx.clearRect(0, 0, canvas.width, canvas.height);
+  const pctx = patchContext();
   regions.regions.forEach((region, i) => {
     const [r, g, b] = REGION_RGB[i] ?? REGION_RGB[3];
     const image = pctx.createImageData(PATCH, PATCH);
@@ -37,4 +40,11 @@ export function drawRegions(canvas: HTMLCanvasElement, regions: CaptureEvents["r
   ctx.strokeStyle = "rgb(255 255 255)";
   ctx.lineWidth = Math.max(2, regions.width / 200);
   ctx.strokeRect(face.x, face.y, face.w, face.h);
+}
+
+let patch: OffscreenCanvasRenderingContext2D | undefined;
+/** One small canvas for the region masks, made once. */
+function patchContext(): OffscreenCanvasRenderingContext2D {
+  patch ??= new OffscreenCanvas(PATCH, PATCH).getContext("2d")!;
+  return patch;
 }
