@@ -120,6 +120,14 @@ test("camera: one tag scans from the fake camera, heart rate within 3 bpm, the h
     await watchCameraPace(p, "vitals-scan [data-testid=preview]");
     if (tries === 1) {
       await expect(p.getByTestId("scan-overlay")).toHaveAttribute("data-regions", "4");
+      // The regions are painted, not only counted.
+      const painted = await p.getByTestId("scan-overlay").evaluate((c: HTMLCanvasElement) => {
+        const alpha = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 3; i < alpha.length; i += 4) if (alpha[i]) n++;
+        return n / (c.width * c.height);
+      });
+      expect(painted).toBeGreaterThan(0.01);
       await expect(p.getByTestId("live-pulse")).toContainText("provisional");
       await checkPage(p, "scan-element-capturing", testInfo, { dark: false, phone: PHONE_320 });
     }

@@ -103,3 +103,24 @@ window.scanWithElement = async (mode) => {
 };
 </script>
 </html>`;
+
+/**
+ * elementPage for the benchmarks (the site's own origin as the service, a stub): it also counts
+ * the frames the capture took (its video, the one not in the page, asks for each frame once) and
+ * the pace warnings the element heard; window.elementFrames() answers them.
+ */
+export const elementBenchPage = (seconds: number) =>
+  elementPage("", seconds)
+    .replace(' base-url=""', "")
+    .replace(
+      "</main>",
+      `</main>
+<script>
+let frames = 0;
+const slow = [];
+const ask = HTMLVideoElement.prototype.requestVideoFrameCallback;
+HTMLVideoElement.prototype.requestVideoFrameCallback = function (cb) { if (!this.isConnected) frames++; return ask.call(this, cb); };
+document.addEventListener("vitals-pace", (e) => slow.push(e.detail));
+window.elementFrames = () => ({ frames, pace: slow });
+</script>`,
+    );

@@ -5,7 +5,7 @@ import path from "node:path";
 import { type AnalyzeOutcome, analyzeBuffer } from "@vitals/inference";
 import { writeFaceVideo } from "../fixtures/face-video";
 import { type StubServer, serve } from "../support/sdk-stub-server";
-import { ENGINE_HARNESS } from "./engine-harness";
+import { ENGINE_HARNESS, elementBenchPage } from "./engine-harness";
 import type { EnginePage } from "./engine-page";
 
 // The face fixture scanned by the browser SDK in one engine (engine-harness.ts), and what the
@@ -51,7 +51,7 @@ export function fixtureVideo(seconds: number): FixtureVideo {
 /** The fixture served with the harness (the benchmarks). */
 export async function fixtureSite(seconds: number): Promise<FixtureSite> {
   const video = fixtureVideo(seconds);
-  const site = await harnessSite({ "/face.mp4": video.mp4 });
+  const site = await harnessSite({ "/face.mp4": video.mp4 }, seconds);
   return {
     server: site.server,
     heartRate: video.heartRate,
@@ -62,12 +62,22 @@ export async function fixtureSite(seconds: number): Promise<FixtureSite> {
   };
 }
 
-/** The harness at /engine-harness beside the files given (URL path to file). */
-export async function harnessSite(files: Record<string, string>): Promise<{ server: StubServer; close: () => void }> {
+/**
+ * The harness at /engine-harness and a page with one <vitals-scan> at /element (its token from
+ * /api/vitals-token), beside the files given (URL path to file).
+ */
+export async function harnessSite(
+  files: Record<string, string>,
+  seconds = 20,
+): Promise<{ server: StubServer; close: () => void }> {
   const dir = mkdtempSync(path.join(tmpdir(), "vitals-harness-"));
   const html = path.join(dir, "engine-harness.html");
   writeFileSync(html, ENGINE_HARNESS);
-  const server = await serve({ ...files, "/engine-harness": html });
+  const element = path.join(dir, "element.html");
+  writeFileSync(element, elementBenchPage(seconds));
+  const token = path.join(dir, "token.json");
+  writeFileSync(token, JSON.stringify({ token: "ct_bench" }));
+  const server = await serve({ ...files, "/engine-harness": html, "/element": element, "/api/vitals-token": token });
   return {
     server,
     close: () => {
@@ -94,4 +104,23 @@ export async function scanInEngine(
   const tensor = site.server.lastTensor();
   if (scan.ok && tensor) scan.outcome = await analyzeBuffer(tensor);
   return scan;
+}
+
+export type ElementScan = {
+  ok: boolean;
+  error?: string;
+  /** Frames the element's capture took, and the pace warnings it showed. */
+  frames: number;
+  pace: { tooSlow: boolean; fps: number }[];
+  wallSeconds: number;
+};
+
+/** The face fixture scanned by camera with <vitals-scan> (the site's /element, a stub service). */
+export async function scanElementInEngine(page: EnginePage, site: { server: StubServer }): Promise<ElementScan> {
+  await page.goto(`${site.server.url}/element`);
+  const started = performance.now();
+  const answer = await page.run<{ ok: boolean; error?: string }>("() => window.scanWithElement('camera')");
+  const wallSeconds = (performance.now() - started) / 1000;
+  const seen = await page.run<{ frames: number; pace: ElementScan["pace"] }>("() => window.elementFrames()");
+  return { ...answer, ...seen, wallSeconds };
 }

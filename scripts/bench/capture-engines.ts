@@ -3,12 +3,20 @@
 // fed by the MP4 playing in the page, the one camera every engine can be given here) and as a
 // picked file (WebCodecs). Prints the per-frame sampling cost (median, p95), the frames that
 // reached the SDK and their gaps, the on-device pulse, and the heart rate and confidence the
-// service's own pipeline (analyzeBuffer) reads from the tensor the SDK made.
+// service's own pipeline (analyzeBuffer) reads from the tensor the SDK made. Then the same camera
+// scanned by <vitals-scan> (its preview, overlay and live pulse drawn as a person sees them):
+// the frames its capture kept and the pace warnings it showed.
 import { statSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { type Engine, enginesFromArgs, openEngine } from "../../e2e/engines/engine-page";
-import { type EngineScan, fixtureSite, scanInEngine } from "../../e2e/engines/engine-scan";
+import {
+  type ElementScan,
+  type EngineScan,
+  fixtureSite,
+  scanElementInEngine,
+  scanInEngine,
+} from "../../e2e/engines/engine-scan";
 import { quantile } from "./quantile";
 
 const SECONDS = Number(process.env.BENCH_CAPTURE_SECONDS ?? 20);
@@ -30,6 +38,8 @@ async function benchEngines(engines: Engine[]) {
           const scan = await scanInEngine(page, site, mode, SECONDS);
           console.log(`  ${page.version.padEnd(24)} ${mode.padEnd(6)} ${describe(scan)}`);
         }
+        const element = await scanElementInEngine(page, site);
+        console.log(`  ${page.version.padEnd(24)} ${"<vitals-scan> camera".padEnd(6)} ${describeElement(element)}`);
       } finally {
         await page.close();
       }
@@ -56,6 +66,13 @@ function describe(scan: EngineScan): string {
     ? `heart rate ${out.vitals.heart_rate} at confidence ${out.vitals.quality?.heart_rate?.confidence ?? out.vitals.confidence}`
     : `analysis ${out.error.code}`;
   return `${read}; ${cost}${times}${pulse}`;
+}
+
+function describeElement(scan: ElementScan): string {
+  const slow = scan.pace.filter((p) => p.tooSlow).map((p) => p.fps.toFixed(1));
+  const warned = slow.length ? `"too slow" shown at ${slow.join(", ")} fps` : "no pace warning";
+  const kept = `${scan.frames} frames at ${(scan.frames / SECONDS).toFixed(1)} fps; ${warned}`;
+  return scan.ok ? kept : `FAILED ${scan.error}; ${kept}`;
 }
 
 const args = process.argv.slice(2);

@@ -33,7 +33,7 @@ export function drawRegions(canvas: HTMLCanvasElement, regions: CaptureEvents["r
     const alpha = i === 3 ? 40 : 110;
     for (let p = 0; p < region.mask.length; p++) if (region.mask[p]) image.data.set([r, g, b, alpha], p * 4);
     pctx.putImageData(image, 0, 0);
-    ctx.drawImage(patch, region.box.x, region.box.y, region.box.w, region.box.h);
+    ctx.drawImage(pctx.canvas, region.box.x, region.box.y, region.box.w, region.box.h);
   });
   const face = regions.regions[3]?.box;
   if (!face) return;
@@ -42,9 +42,9 @@ export function drawRegions(canvas: HTMLCanvasElement, regions: CaptureEvents["r
   ctx.strokeRect(face.x, face.y, face.w, face.h);
 }
 
-let patch: OffscreenCanvasRenderingContext2D | undefined;
+let patchCtx: OffscreenCanvasRenderingContext2D | undefined;
 /** One small canvas for the region masks, made once. */
 function patchContext(): OffscreenCanvasRenderingContext2D {
-  patch ??= new OffscreenCanvas(PATCH, PATCH).getContext("2d")!;
-  return patch;
+  patchCtx ??= new OffscreenCanvas(PATCH, PATCH).getContext("2d")!;
+  return patchCtx;
 }
