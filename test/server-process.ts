@@ -39,17 +39,32 @@ export async function startServerProcess(
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
   child.on("exit", (code, signal) => appendFileSync(logFile, `\nserver exited: code ${code} signal ${signal}\n`));
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+  await waitForHealth(child, `http://127.0.0.1:${port}/health`, 60_000, () => `server did not start: ${output}`);
+  return child;
+}
+
+/**
+ * Polls `url` until it answers 2xx; kills `child` and throws `why()` if it exits first or
+ * `timeoutMs` passes (the servers the tests and benchmarks start as their own processes).
+ */
+export async function waitForHealth(
+  child: ChildProcess,
+  url: string,
+  timeoutMs: number,
+  why: () => string,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${why()} (exited with ${child.exitCode})`);
+    const ok = await fetch(url).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 500));
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
   }
   child.kill();
-  throw new Error(`server did not start: ${output}`);
+  throw new Error(why());
 }
 
 /** Resident memory of a process, in MiB (Linux). */

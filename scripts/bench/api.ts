@@ -18,7 +18,7 @@ import { createDatabase, dropDatabase } from "../../test/pg-admin";
 import { BARE_PATH, buildBareApp, startBareServer } from "./bare-app";
 import { summariseProfile } from "./cpu-profile";
 import { describe, load, type Figures } from "./load-figures";
-import { cpuMs, cpuMsOf, freePort, rssMiB, startServerProcess } from "../../test/server-process";
+import { cpuMs, cpuMsOf, freePort, rssMiB, startServerProcess, waitForHealth } from "../../test/server-process";
 
 // Free ports, picked at start: other benchmarks may run on this machine at the same time.
 let PORT = 0;
@@ -214,16 +214,13 @@ async function startLimitServer(port: number, dbUrl: string): Promise<ChildProce
     env: { ...process.env, PORT: String(port), DATABASE_URL: dbUrl, TSX_TSCONFIG_PATH: path.resolve("tsconfig.json") },
     stdio: "ignore",
   });
-  for (let i = 0; i < 60; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error("the physical-limit server did not start");
+  await waitForHealth(
+    child,
+    `http://127.0.0.1:${port}/health`,
+    15_000,
+    () => "the physical-limit server did not start",
+  );
+  return child;
 }
 
 async function main() {

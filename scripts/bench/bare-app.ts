@@ -4,6 +4,7 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { waitForHealth } from "../../test/server-process";
 
 const ROUTE = `export const dynamic = "force-dynamic";
 export function GET() {
@@ -47,16 +48,11 @@ export async function startBareServer(dir: string, port: number): Promise<ChildP
     env: { ...process.env, PORT: String(port), NODE_ENV: "production" },
     stdio: "ignore",
   });
-  for (let i = 0; i < 60; i++) {
-    if (
-      await fetch(`http://127.0.0.1:${port}${BARE_PATH}`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error("the bare Next.js app did not start");
+  await waitForHealth(
+    child,
+    `http://127.0.0.1:${port}${BARE_PATH}`,
+    30_000,
+    () => "the bare Next.js app did not start",
+  );
+  return child;
 }

@@ -4,9 +4,10 @@
 // product's size: the key's hash, one prepared INSERT ... SELECT, a signed upload URL, JSON out.
 // No framework, validation, request log or error body: what no server of this design can beat
 // on this machine. Never shipped; started by the benchmark as its own process.
-import { createHash, createHmac, randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import pg from "pg";
+import { hashApiKey } from "../../lib/keys/key-format";
 import { startWithPostgresWindow } from "../../lib/sessions/start-session-statement";
 
 const port = Number(process.env.PORT);
@@ -22,9 +23,7 @@ const server = createServer((req, res) => {
   req.on("end", async () => {
     try {
       const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as { demographics?: unknown };
-      const keyHash = createHash("sha256")
-        .update(String(req.headers["x-api-key"] ?? ""))
-        .digest("hex");
+      const keyHash = hashApiKey(String(req.headers["x-api-key"] ?? ""));
       const now = new Date();
       const sessionId = randomUUID();
       const expiresAt = new Date(now.getTime() + SESSION_MS);
