@@ -46,9 +46,7 @@ export async function onnxMeshExecute(tf: TfLike, modelDir: string): Promise<Mes
   } catch {
     return undefined;
   }
-  const json = JSON.parse(await readFile(path.join(modelDir, "facemesh.json"), "utf8")) as TfGraphModel;
-  const bin = await readFile(path.join(modelDir, "facemesh.bin"));
-  const bytes = onnxModel(tfjsToOnnx(json, bin, MESH_INPUT));
+  const bytes = await convertedMesh(modelDir);
   native.initOrt();
   const session = new native.binding.InferenceSession();
   session.loadModel(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength, {
@@ -67,4 +65,21 @@ export async function onnxMeshExecute(tf: TfLike, modelDir: string): Promise<Mes
     const out = session.run({ [inputName]: new ort.Tensor("float32", x, MESH_INPUT) }, fetches, {});
     return Object.values(out).map((o) => tf.tensor(o.data, o.dims));
   };
+}
+
+/** The ONNX form of a model folder's face mesh, converted once a process (each load reuses it). */
+const converted = new Map<string, Promise<Uint8Array>>();
+function convertedMesh(modelDir: string): Promise<Uint8Array> {
+  let bytes = converted.get(modelDir);
+  if (!bytes) {
+    bytes = (async () => {
+      const json = JSON.parse(await readFile(path.join(modelDir, "facemesh.json"), "utf8")) as TfGraphModel;
+      const bin = await readFile(path.join(modelDir, "facemesh.bin"));
+      return onnxModel(tfjsToOnnx(json, bin, MESH_INPUT));
+    })();
+    // A failed read is not kept: the next load tries again.
+    bytes.catch(() => converted.delete(modelDir));
+    converted.set(modelDir, bytes);
+  }
+  return bytes;
 }
