@@ -5,6 +5,7 @@ import { checkDemographics } from "./demographics.js";
 import { DEFAULT_MAX_TENSOR_BYTES } from "./encode-tensor.js";
 import { InvalidApiKeyError, PollTimeoutError, VitalsApiError } from "./errors.js";
 import { send, sendJson, sleepUnlessAborted, type RetryPolicy, type Transport } from "./http.js";
+import type { CallOptions, IncludeOptions, PollOptions } from "./call-options.js";
 import { measureByPolling } from "./measure-by-polling.js";
 import type { ClientToken, Demographics, FetchLike, Result, ResultInclude, Session, Sleep, WithMeta } from "./types.js";
 
@@ -41,20 +42,7 @@ export type VitalsClientOptions = {
   maxTensorBytes?: number;
 };
 
-export type CallOptions = { signal?: AbortSignal };
-/** Upload-complete and result calls: what the answer should carry besides the vitals. */
-export type IncludeOptions = {
-  /** `["waveform"]`: the answer carries `waveforms` (sent as `?include=waveform`; docs/api.md, "Waveforms"). */
-  include?: readonly ResultInclude[];
-};
-export type PollOptions = CallOptions &
-  IncludeOptions & {
-    /** Spec: poll every 2 s. */
-    intervalMs?: number;
-    /** Spec reference client: give up after 60 attempts (120 s). */
-    maxAttempts?: number;
-    onStatus?: (status: string, attempt: number) => void;
-  };
+export type { CallOptions, IncludeOptions, PollOptions } from "./call-options.js";
 export type MintClientTokenOptions = CallOptions & {
   /** Exact page origins allowed to use the token, e.g. ["https://app.example.com"]. */
   origins: string[];

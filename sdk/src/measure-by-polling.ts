@@ -1,7 +1,13 @@
 import { VitalsApiError } from "./errors.js";
 import { sleepUnlessAborted } from "./http.js";
-import type { PollOptions, VitalsClient } from "./client.js";
+import type { IncludeOptions, CallOptions, PollOptions } from "./call-options.js";
 import type { Result, Sleep, WithMeta } from "./types.js";
+
+/** The two calls of the client this takes (VitalsClient has them). */
+export type PollingClient = {
+  completeUpload(sessionId: string, options: CallOptions & IncludeOptions): Promise<WithMeta<Result>>;
+  pollResult(sessionId: string, options: PollOptions): Promise<WithMeta<Result>>;
+};
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
@@ -21,7 +27,7 @@ const unwrap = <T>(s: Settled<T>): T => {
  * the result is still fetched. Whichever delivers a final result first wins.
  */
 export async function measureByPolling(
-  client: VitalsClient,
+  client: PollingClient,
   sessionId: string,
   poll: PollOptions,
   sleep: Sleep,

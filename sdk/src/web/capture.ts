@@ -10,7 +10,7 @@ import { CaptureError } from "./errors.js";
 import { Emitter, type CaptureEvents, type Listener } from "./events.js";
 import { FaceTracker } from "./face-tracker.js";
 import { captureFile } from "./file-capture.js";
-import { playing, release, videoSecondsLeft } from "./playing.js";
+import { type CaptureSource, playing, release, videoSecondsLeft } from "./playing.js";
 import type { Mp4Frames } from "./mp4-frames.js";
 import { cameraTrackOf, holdCameraSettings, type CameraHold } from "./camera-hold.js";
 import { captureLengths, neededSeconds } from "./frame-judge.js";
@@ -62,12 +62,7 @@ export type CaptureOptions = {
   fetch?: FetchLike;
 };
 
-/**
- * A camera's stream, a video element (played in real time), or a video file (a File or Blob):
- * an MP4 or MOV file is decoded frame by frame on its own timeline (docs/sdk.md, "A video file
- * in the browser"); any other file, or a browser without WebCodecs, is played instead.
- */
-export type CaptureSource = MediaStream | HTMLVideoElement | Blob;
+export type { CaptureSource } from "./playing.js";
 
 /** Per-frame sampling cost and landmark refreshes of the last capture (for benchmarks). */
 export type CaptureStats = {

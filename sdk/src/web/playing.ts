@@ -1,8 +1,14 @@
 // A camera's stream, a video element, or a file the browser cannot decode frame by frame,
 // played in real time for the camera's frame loop (capture-loop.ts; docs/sdk.md, "How a
 // camera is scheduled").
-import type { CaptureSource } from "./capture.js";
 import { CaptureError } from "./errors.js";
+
+/**
+ * A camera's stream, a video element (played in real time), or a video file (a File or Blob):
+ * an MP4 or MOV file is decoded frame by frame on its own timeline (docs/sdk.md, "A video file
+ * in the browser"); any other file, or a browser without WebCodecs, is played instead.
+ */
+export type CaptureSource = MediaStream | HTMLVideoElement | Blob;
 
 // A camera starts within a second; a video file over the network may need to buffer first.
 const START_TIMEOUT_MS = 10_000;
