@@ -14,6 +14,7 @@ export const CORS_HEADERS: Record<string, string> = {
     "X-Usage-Limit",
     "X-Usage-Remaining",
     "ETag",
+    "Idempotent-Replayed",
     "Range",
   ].join(", "),
 };

@@ -16,7 +16,11 @@ export const ERROR_CODES = {
   KEY_LIMIT_REACHED: { status: 409, retryable: false },
   // A chunk of a chunked upload that does not start where the server's bytes end (docs/api.md).
   UPLOAD_CONFLICT: { status: 409, retryable: false },
+  // Idempotency-Key (docs/api.md, "Safe retries"), as the IETF draft on the header answers:
+  // 409 while the first request with the key still runs, 422 for the key with another body.
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, retryable: true },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, retryable: false },
   RATE_LIMIT_EXCEEDED: { status: 429, retryable: true },
   QUOTA_EXCEEDED: { status: 429, retryable: false },
   // The Try it page's daily scans are used up; like the quota, it renews on a calendar boundary.

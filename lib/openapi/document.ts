@@ -47,6 +47,10 @@ const HEADERS = {
     schema: { type: "string" },
   },
   "Cache-Control": { description: "no-store: the answer holds a secret", schema: { type: "string" } },
+  "Idempotent-Replayed": {
+    description: "true: the first answer to this Idempotency-Key, sent again (nothing was done a second time)",
+    schema: { type: "string" },
+  },
 };
 type HeaderName = keyof typeof HEADERS;
 const RATE_LIMIT: HeaderName[] = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
@@ -119,7 +123,19 @@ function operation(op: Operation) {
       params.push({ name, in: "query", required: shape.required?.includes(name) ?? false, schema });
     }
   }
-  const okHeaders = headers(["X-Request-Id", ...(op.auth === "apiKey" ? RATE_LIMIT : []), ...(op.ok.headers ?? [])]);
+  if (op.idempotent)
+    params.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description:
+        "A key for this operation (a random UUID): sent again with the same body within 24 h, the first answer is replayed (docs/api.md, Safe retries)",
+      schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+    });
+  const okHeaders = headers(
+    ["X-Request-Id", ...(op.auth === "apiKey" ? RATE_LIMIT : []), ...(op.ok.headers ?? [])],
+    op.idempotent ? ["Idempotent-Replayed"] : [],
+  );
   return {
     operationId: `${op.method}${op.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_m, c: string) => c.toUpperCase())}`,
     summary: op.summary,

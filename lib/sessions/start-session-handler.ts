@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { pgPool } from "@/lib/db";
 import { env } from "@/lib/env";
 import { route, type RequestContext, type RouteHandler } from "@/lib/http/handler";
+import { idempotent } from "@/lib/http/idempotent";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiKeyFlow, sdkNow, type SdkContext } from "@/lib/http/with-api-key";
@@ -126,7 +127,9 @@ async function answer(ctx: RequestContext, row: StartRead["row"], s: NewStart, p
   });
 }
 
-export const handleStartSession: RouteHandler = route(async (ctx) => {
+export const handleStartSession: RouteHandler = route((ctx) => idempotent(ctx, () => start(ctx)));
+
+async function start(ctx: RequestContext): Promise<Response> {
   const store = env().rateLimitStore;
   const presented = extractApiKey(ctx.req);
   // Client tokens, malformed keys and the embedded database: the general path.
@@ -149,4 +152,4 @@ export const handleStartSession: RouteHandler = route(async (ctx) => {
     const read = store === "redis" ? await readWithRedisWindow(ctx.ip, s) : await readWithPostgresWindow(ctx.ip, s);
     return read === "general" ? general(ctx) : judge(ctx, read, s, parsed);
   });
-});
+}

@@ -8,6 +8,7 @@ import { pruneRequestLog } from "@/lib/request-log/list-requests";
 import { tensorStorage } from "@/lib/storage/storage";
 import { fallbackConfigSchema, fallbackVitals } from "./fallback";
 import { isUuid } from "@/lib/uuid";
+import { pruneIdempotentRequests } from "@/lib/idempotency/idempotency-store";
 import { scanEvent } from "@/lib/webhooks/scan-events";
 import { emitKeysExpiring } from "@/lib/webhooks/key-events";
 import { forgetDeliveredVitals } from "@/lib/webhooks/forget-vitals";
@@ -60,6 +61,7 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
     },
   });
   await rateLimiter().prune(now);
+  await pruneIdempotentRequests(now);
   return {
     expiredResults: expiredResults.count,
     expiredSessions: expiredSessions.count,

@@ -56,6 +56,15 @@ describe("API key check", () => {
     expect(service.requests[0].headers.get("x-api-key")).toBe(KEYS.test);
     expect(new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE }).environment).toBe("live");
   });
+
+  it("sends Idempotency-Key on a session start only when given one", async () => {
+    const service = fakeService(() => jsonResponse(session()));
+    const client = new VitalsClient({ apiKey: KEYS.live, baseUrl: BASE, fetch: service.fetch });
+    await client.startSession({ idempotencyKey: "scan-42" });
+    await client.startSession();
+    expect(service.requests[0].headers.get("idempotency-key")).toBe("scan-42");
+    expect(service.requests[1].headers.get("idempotency-key")).toBeNull();
+  });
 });
 
 describe("credential sent as Authorization: Bearer (browsers)", () => {

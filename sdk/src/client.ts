@@ -61,7 +61,12 @@ export type ReferenceOptions = {
   /** Up to 20 keys (1-40 letters, digits, '-', '_', '.') of strings up to 500 characters. */
   metadata?: Record<string, string>;
 };
-export type StartSessionOptions = CallOptions & ReferenceOptions & { demographics?: Demographics };
+export type StartSessionOptions = CallOptions &
+  ReferenceOptions & {
+    demographics?: Demographics;
+    /** 1-255 visible ASCII characters, a new one (a random UUID) for each scan. */
+    idempotencyKey?: string;
+  };
 export type TensorBody = Uint8Array | ArrayBuffer | Blob;
 export type UploadResult = { status: number; etag?: string };
 export type MeasureStage = "session-started" | "uploaded" | "completing";
@@ -160,8 +165,15 @@ export class VitalsClient {
       );
   }
 
-  #json<T>(method: string, path: string, body: unknown, timeoutMs: number, signal?: AbortSignal) {
-    const headers: Record<string, string> = { ...this.#auth, Accept: "application/json" };
+  #json<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    timeoutMs: number,
+    signal?: AbortSignal,
+    extraHeaders: Record<string, string> = {},
+  ) {
+    const headers: Record<string, string> = { ...this.#auth, Accept: "application/json", ...extraHeaders };
     const init: RequestInit = { method, headers };
     if (body !== undefined) {
       headers["Content-Type"] = "application/json";
@@ -187,10 +199,17 @@ export class VitalsClient {
     return this.#json<ClientToken>("POST", "/sdk/client-token", body, this.#timeouts.call, options.signal);
   }
 
-  /** POST /sdk/session/start. Uses one scan of the monthly quota on a live key. */
+  /**
+   * POST /sdk/session/start. Uses one scan of the monthly quota on a live key. With
+   * `idempotencyKey`, calling it again with the same key and options (after a lost answer)
+   * gets the same session back and spends no second scan (docs/api.md, "Safe retries").
+   */
   startSession(options: StartSessionOptions = {}): Promise<WithMeta<Session>> {
     const body = { ...(options.demographics ? { demographics: options.demographics } : {}), ...referenceBody(options) };
-    return this.#json<Session>("POST", "/sdk/session/start", body, this.#timeouts.call, options.signal);
+    const { idempotencyKey: key } = options;
+    return this.#json<Session>("POST", "/sdk/session/start", body, this.#timeouts.call, options.signal, {
+      ...(key !== undefined ? { "Idempotency-Key": key } : {}),
+    });
   }
 
   /**

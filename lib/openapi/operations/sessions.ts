@@ -23,7 +23,15 @@ export const SESSION_OPERATIONS: Operation[] = [
       schema: startedSessionSchema,
       headers: ["X-Usage-Current", "X-Usage-Limit", "X-Usage-Remaining"],
     },
-    errors: [...BODY, ...SDK_CALL, "QUOTA_EXCEEDED", "TRY_IT_LIMIT_EXCEEDED"],
+    idempotent: true,
+    errors: [
+      ...BODY,
+      ...SDK_CALL,
+      "QUOTA_EXCEEDED",
+      "TRY_IT_LIMIT_EXCEEDED",
+      "IDEMPOTENCY_KEY_IN_USE",
+      "IDEMPOTENCY_KEY_REUSED",
+    ],
   },
   {
     method: "put",
