@@ -16,6 +16,7 @@ import { usageFigures, usageHeaders } from "@/lib/usage/usage-headers";
 import { isDependencyDown } from "./unavailable";
 import { ApiError } from "./errors";
 import { route, type RequestContext, type RouteHandler } from "./handler";
+import { idempotent } from "./idempotent";
 
 export type SdkContext = RequestContext & { key: SdkCredential; developer: KeyOwner; now: Date };
 
@@ -64,10 +65,12 @@ async function authenticate(ctx: RequestContext, now: Date): Promise<SdkCredenti
  * Every answer once the account is known carries the X-RateLimit-* figures, errors included.
  */
 export function withApiKey(fn: (ctx: SdkContext) => Promise<Response>, opts: ApiKeyOptions = {}): RouteHandler {
+  if (opts.idempotent) return route((ctx) => idempotent(ctx, () => apiKeyFlow(ctx, fn, opts)));
   return route((ctx) => apiKeyFlow(ctx, fn, opts));
 }
 
-type ApiKeyOptions = { usageHeaders?: boolean };
+/** idempotent: the endpoint takes an Idempotency-Key (idempotent.ts; docs/api.md, "Safe retries"). */
+type ApiKeyOptions = { usageHeaders?: boolean; idempotent?: boolean };
 
 /** withApiKey's work inside an already wrapped request (session start's general path). */
 export async function apiKeyFlow(

@@ -7,7 +7,7 @@ import { driveRoute } from "@/test/drive-route";
 import { expectError } from "@/test/expect-error";
 import { createApiKey, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
 import { uniqueIp } from "@/test/ip";
-import { mintedToken, startSession, TOKEN_ORIGIN } from "@/test/sdk-client";
+import { mintClientToken, mintedToken, startSession, TOKEN_ORIGIN } from "@/test/sdk-client";
 
 // POST /sdk/session/start with an Idempotency-Key (docs/api.md, "Safe retries"): a start sent
 // again after its answer was lost gets the same session and spends no second scan.
@@ -151,5 +151,26 @@ describe("session start with an Idempotency-Key", () => {
     const { live } = await createDeveloperWithKeys();
     const answer = await startSession(withKey(live.key, randomUUID()), BODY);
     expect(answer.headers.get("access-control-expose-headers")).toContain("Idempotent-Replayed");
+  });
+});
+
+describe("client token mint with an Idempotency-Key", () => {
+  it("sent again: the same token (one made), Cache-Control kept; another body 422", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const call = withKey(live.key, randomUUID());
+    const body = { origins: [TOKEN_ORIGIN], max_scans: 2 };
+    const first = await mintClientToken(call, body);
+    expect(first.status).toBe(201);
+    const again = await mintClientToken(call, body);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.headers.get("cache-control")).toBe("no-store");
+    const token = (await first.json()).token;
+    expect((await again.json()).token).toBe(token);
+    expect(await db.clientToken.count({ where: { apiKeyId: live.id } })).toBe(1);
+    // The kept answer holds the token only sealed.
+    const [row] = await db.idempotentRequest.findMany({ where: { key: call.headers["idempotency-key"] } });
+    expect(row!.body).not.toContain(token);
+    await expectError(await mintClientToken(call, { ...body, max_scans: 3 }), 422, "IDEMPOTENCY_KEY_REUSED");
   });
 });

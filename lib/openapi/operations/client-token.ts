@@ -12,6 +12,7 @@ export const CLIENT_TOKEN_OPERATIONS: Operation[] = [
     summary: "Mint a short-lived client token for browsers",
     body: mintClientTokenBody,
     ok: { status: 201, description: "The client token", schema: clientTokenSchema, headers: ["Cache-Control"] },
-    errors: [...BODY, ...SDK_CALL],
+    idempotent: true,
+    errors: [...BODY, ...SDK_CALL, "IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_REUSED"],
   },
 ];
