@@ -38,6 +38,7 @@ export type Call = {
   params?: Record<string, string>;
   query?: Record<string, string>;
   raw?: string;
+  headers?: Record<string, string>;
 };
 
 /** A developer-API call: an optional ID token and JSON body, answered as status, headers and parsed body. */
@@ -47,7 +48,7 @@ export async function call(handler: RouteHandler, method: string, path: string, 
   const res = await driveRoute(handler, url.toString(), {
     method,
     ip: opts.ip,
-    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
     body: opts.raw ?? opts.body,
     params: opts.params,
   });

@@ -30,8 +30,17 @@ const OWN_HEADERS = new Set([
   ...Object.keys(CORS_HEADERS).map((h) => h.toLowerCase()),
 ]);
 
-/** Runs `run` once per Idempotency-Key, replaying its answer to retries (see above). */
-export async function idempotent(ctx: RequestContext, run: () => Promise<Response>): Promise<Response> {
+/**
+ * Runs `run` once per Idempotency-Key, replaying its answer to retries (see above). `scope`:
+ * whose keys these are; by default the SDK credential the request presents (its SHA-256), for
+ * an endpoint that runs this before authenticating (a guess of another credential's key finds
+ * nothing). The developer endpoints pass the signed-in account and organization.
+ */
+export async function idempotent(
+  ctx: RequestContext,
+  run: () => Promise<Response>,
+  scope: string | null = sdkScope(ctx.req),
+): Promise<Response> {
   const key = ctx.req.headers.get(IDEMPOTENCY_HEADER);
   if (key === null) return run();
   if (!KEY_FORMAT.test(key))
@@ -39,13 +48,12 @@ export async function idempotent(ctx: RequestContext, run: () => Promise<Respons
       "INVALID_REQUEST",
       "Idempotency-Key must be 1 to 255 visible ASCII characters (a random UUID for each operation)",
     );
-  const credential = extractApiKey(ctx.req);
   // No credential, or a body the endpoint refuses anyway: the endpoint answers as without a key
   // (a refusal is never kept).
-  if (!credential) return run();
+  if (!scope) return run();
   const body = await readCappedBody(ctx.req.clone(), MAX_BODY_BYTES, "too large").catch(() => null);
   if (body === null) return run();
-  const slot = { scope: hashApiKey(credential), key };
+  const slot = { scope, key };
   const requestHash = createHash("sha256")
     .update(`${ctx.req.method} ${new URL(ctx.req.url).pathname}\n`)
     .update(body)
@@ -71,6 +79,16 @@ export async function idempotent(ctx: RequestContext, run: () => Promise<Respons
     // Still running (or just given back: the next round claims it).
     await sleep(POLL_MS);
   }
+}
+
+function sdkScope(req: Request): string | null {
+  const credential = extractApiKey(req);
+  return credential ? `sdk:${hashApiKey(credential)}` : null;
+}
+
+/** The scope of a signed-in account acting for an organization (the developer endpoints). */
+export function memberScope(accountId: string, organizationId: string): string {
+  return `member:${accountId}:${organizationId}`;
 }
 
 async function runAndKeep(ctx: RequestContext, slot: { scope: string; key: string }, run: () => Promise<Response>) {

@@ -1,5 +1,6 @@
 import { ApiError } from "./errors";
 import { route, type RequestContext, type RouteHandler } from "./handler";
+import { idempotent, memberScope } from "./idempotent";
 import { verifyIdToken } from "@/lib/auth/id-token";
 import { assertDeveloperActive } from "@/lib/accounts/account-gate";
 import type { DeveloperAccount } from "@/lib/accounts/developer-account";
@@ -28,14 +29,18 @@ function bearerToken(req: Request): string {
  */
 export function withDeveloper(
   fn: (ctx: DeveloperContext) => Promise<Response>,
-  opts: { allowInactive?: boolean } = {},
+  opts: { allowInactive?: boolean } & Idempotent = {},
 ): RouteHandler {
   return route(async (ctx) => {
-    const { developer } = await signedIn(ctx);
+    const { developer, organizationId } = await signedIn(ctx);
     if (!opts.allowInactive) assertDeveloperActive(developer);
-    return fn({ ...ctx, developer });
+    const run = () => fn({ ...ctx, developer });
+    return opts.idempotent ? idempotent(ctx, run, memberScope(developer.id, organizationId)) : run();
   });
 }
+
+/** idempotent: the endpoint takes an Idempotency-Key, scoped to the account and organization (idempotent.ts). */
+type Idempotent = { idempotent?: boolean };
 
 /**
  * The wrapper of the endpoints that act for an organization: the token's account must still be
@@ -43,7 +48,11 @@ export function withDeveloper(
  * the membership is read on each request), and its role must allow `operation`
  * (lib/teams/roles.ts). The account's and the organization's status gates follow.
  */
-export function withMember(operation: Operation, fn: (ctx: MemberContext) => Promise<Response>): RouteHandler {
+export function withMember(
+  operation: Operation,
+  fn: (ctx: MemberContext) => Promise<Response>,
+  opts: Idempotent = {},
+): RouteHandler {
   return route(async (ctx) => {
     const { developer, organizationId } = await signedIn(ctx);
     const member = await memberFor(developer.id, organizationId);
@@ -54,7 +63,8 @@ export function withMember(operation: Operation, fn: (ctx: MemberContext) => Pro
     assertCan(member, operation);
     assertDeveloperActive(developer);
     assertDeveloperActive(member.organization);
-    return fn({ ...ctx, developer, member, actor: actorOf(member, ctx.ip) });
+    const run = () => fn({ ...ctx, developer, member, actor: actorOf(member, ctx.ip) });
+    return opts.idempotent ? idempotent(ctx, run, memberScope(developer.id, organizationId)) : run();
   });
 }
 

@@ -63,10 +63,14 @@ function headers(always: HeaderName[], maybe: HeaderName[] = []) {
   ]);
 }
 
+/** Whether it takes an Idempotency-Key: the SDK operations that say so and every developer POST. */
+const takesIdempotencyKey = (op: Operation) => op.idempotent || (op.method === "post" && op.auth === "idToken");
+const IDEMPOTENCY_ERRORS: ErrorCode[] = ["IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_REUSED"];
+
 /** The error answers grouped by status, each naming its codes. */
 function errorResponses(op: Operation) {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set(op.errors)) {
+  for (const code of new Set([...op.errors, ...(takesIdempotencyKey(op) ? IDEMPOTENCY_ERRORS : [])])) {
     const { status } = ERROR_CODES[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
@@ -123,7 +127,7 @@ function operation(op: Operation) {
       params.push({ name, in: "query", required: shape.required?.includes(name) ?? false, schema });
     }
   }
-  if (op.idempotent)
+  if (takesIdempotencyKey(op))
     params.push({
       name: "Idempotency-Key",
       in: "header",
@@ -134,7 +138,7 @@ function operation(op: Operation) {
     });
   const okHeaders = headers(
     ["X-Request-Id", ...(op.auth === "apiKey" ? RATE_LIMIT : []), ...(op.ok.headers ?? [])],
-    op.idempotent ? ["Idempotent-Replayed"] : [],
+    takesIdempotencyKey(op) ? ["Idempotent-Replayed"] : [],
   );
   return {
     operationId: `${op.method}${op.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_m, c: string) => c.toUpperCase())}`,

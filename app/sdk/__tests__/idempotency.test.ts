@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import * as keys from "@/app/developer/keys/route";
 import * as start from "@/app/sdk/session/start/route";
 import { db } from "@/lib/db";
 import { sweep } from "@/lib/sessions/sweep";
-import { driveRoute } from "@/test/drive-route";
+import { call, driveRoute } from "@/test/drive-route";
+import { developerWithToken } from "@/test/developer-fixtures";
 import { expectError } from "@/test/expect-error";
 import { createApiKey, createDeveloperWithKeys, setScansThisMonth } from "@/test/fixtures";
 import { uniqueIp } from "@/test/ip";
@@ -172,5 +174,30 @@ describe("client token mint with an Idempotency-Key", () => {
     const [row] = await db.idempotentRequest.findMany({ where: { key: call.headers["idempotency-key"] } });
     expect(row!.body).not.toContain(token);
     await expectError(await mintClientToken(call, { ...body, max_scans: 3 }), 422, "IDEMPOTENCY_KEY_REUSED");
+  });
+});
+
+describe("developer POSTs with an Idempotency-Key (POST /developer/keys)", () => {
+  it("sent again: the same new key answered once more, one key made; another account's same key is its own", async () => {
+    const { dev, token } = await developerWithToken();
+    const headers = { "idempotency-key": "create-ci-key" };
+    const body = { name: "CI", environment: "test" };
+    const first = await call(keys.POST, "POST", "/developer/keys", { token, body, headers });
+    expect(first.status).toBe(201);
+    const again = await call(keys.POST, "POST", "/developer/keys", { token, body, headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.key).toBe(first.body.key);
+    expect(await db.apiKey.count({ where: { developerId: dev.id } })).toBe(1);
+    const reused = await call(keys.POST, "POST", "/developer/keys", { token, body: { ...body, name: "CD" }, headers });
+    await expectError(reused, 422, "IDEMPOTENCY_KEY_REUSED");
+
+    const other = await developerWithToken();
+    const theirs = await call(keys.POST, "POST", "/developer/keys", { token: other.token, body, headers });
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get("idempotent-replayed")).toBeNull();
+    expect(theirs.body.key).not.toBe(first.body.key);
+    // Without a valid ID token nothing is replayed: 401 first.
+    await expectError(await call(keys.POST, "POST", "/developer/keys", { body, headers }), 401, "UNAUTHORIZED");
   });
 });

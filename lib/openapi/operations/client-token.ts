@@ -13,6 +13,6 @@ export const CLIENT_TOKEN_OPERATIONS: Operation[] = [
     body: mintClientTokenBody,
     ok: { status: 201, description: "The client token", schema: clientTokenSchema, headers: ["Cache-Control"] },
     idempotent: true,
-    errors: [...BODY, ...SDK_CALL, "IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_REUSED"],
+    errors: [...BODY, ...SDK_CALL],
   },
 ];

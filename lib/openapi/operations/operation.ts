@@ -21,7 +21,7 @@ export type Operation = {
   also?: { status: number; description: string; headers?: Header[] }[];
   /** The error codes it may answer (docs/api.md, "Errors"), in the flat error body. */
   errors: ErrorCode[];
-  /** Takes an Idempotency-Key (docs/api.md, "Safe retries"). */
+  /** Takes an Idempotency-Key (docs/api.md, "Safe retries"); every developer POST does. */
   idempotent?: boolean;
   /** Descriptions of its path parameters where PATH_PARAMS' would be wrong (an `{id}` that is not a key's). */
   pathParams?: Record<string, string>;

@@ -24,14 +24,7 @@ export const SESSION_OPERATIONS: Operation[] = [
       headers: ["X-Usage-Current", "X-Usage-Limit", "X-Usage-Remaining"],
     },
     idempotent: true,
-    errors: [
-      ...BODY,
-      ...SDK_CALL,
-      "QUOTA_EXCEEDED",
-      "TRY_IT_LIMIT_EXCEEDED",
-      "IDEMPOTENCY_KEY_IN_USE",
-      "IDEMPOTENCY_KEY_REUSED",
-    ],
+    errors: [...BODY, ...SDK_CALL, "QUOTA_EXCEEDED", "TRY_IT_LIMIT_EXCEEDED"],
   },
   {
     method: "put",
