@@ -558,6 +558,15 @@ describe("the production server", () => {
   });
 });
 
+/** The developer POSTs that take no ID token (docs/api.md, "Accounts"). */
+const PUBLIC_POSTS = [
+  "/developer/signup",
+  "/developer/login",
+  "/developer/verify",
+  "/developer/forgot-password",
+  "/developer/reset-password",
+];
+
 describe("every route of the built app", () => {
   const routes = routeFiles();
   it("finds the route files", () => expect(routes.length).toBeGreaterThan(20));
@@ -612,8 +621,17 @@ describe("every route of the built app", () => {
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
       expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
-      // The upload target also takes a chunked upload's headers from a page on another origin.
-      const extra = new URL(url).pathname.startsWith("/upload/") ? ", Content-Range, Tensor-Grid" : "";
+      // The upload target also takes a chunked upload's headers from a page on another origin;
+      // session start, client-token mint and every signed-in developer POST an Idempotency-Key.
+      const pathname = new URL(url).pathname;
+      const signedInPost =
+        pathname.startsWith("/developer/") && declared!.includes("POST") && !PUBLIC_POSTS.includes(pathname);
+      const idempotent = signedInPost || ["/sdk/session/start", "/sdk/client-token"].includes(pathname);
+      const extra = pathname.startsWith("/upload/")
+        ? ", Content-Range, Tensor-Grid"
+        : idempotent
+          ? ", Idempotency-Key"
+          : "";
       expect(preflight.headers.get("access-control-allow-headers")).toBe(
         `Content-Type, Authorization, X-API-Key${extra}`,
       );

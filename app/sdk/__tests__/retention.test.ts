@@ -182,4 +182,20 @@ describe("persistence on", () => {
     expect(await db.result.count({ where: { sessionId: session.session_id } })).toBe(0);
     expect(await db.session.count({ where: { id: session.session_id } })).toBe(0);
   });
+
+  it("the sweeper deletes the answers kept for an Idempotency-Key after 24 h, and only those", async () => {
+    const { live } = await createDeveloperWithKeys();
+    const call = (key: string) => ({ key: live.key, headers: { "idempotency-key": key } });
+    await startSession(call("old"));
+    await startSession(call("fresh"));
+    const now = new Date();
+    await db.idempotentRequest.updateMany({
+      where: { key: "old" },
+      data: { createdAt: new Date(now.getTime() - 24 * 3600 * 1000 - 1000) },
+    });
+    await sweep(now);
+    expect(
+      (await db.idempotentRequest.findMany({ where: { key: { in: ["old", "fresh"] } } })).map((r) => r.key),
+    ).toEqual(["fresh"]);
+  });
 });
