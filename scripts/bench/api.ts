@@ -254,7 +254,7 @@ async function main() {
     await load({ url: bareUrl, amount: 500 });
     for (const port of [PORT, PG_PORT, NO_LOG_PORT, LIMIT_PORT])
       await load({ ...startOpts((await newDeveloper()).key, port), amount: 300 });
-    const runs: Record<string, Figures[]> = { bare: [], redis: [], postgres: [], noLog: [], limit: [] };
+    const runs: Record<string, Figures[]> = { bare: [], redis: [], postgres: [], noLog: [], limit: [], idempotent: [] };
     // CPU time per answer (from /proc) of the server process and of PostgreSQL and Redis, which
     // share the machine's cores: far steadier than throughput on a machine other work shares
     // (the engines' figures include whatever else uses them meanwhile).
@@ -272,11 +272,14 @@ async function main() {
     };
     for (let round = 0; round < ROUNDS; round++) {
       await measured("bare", servers[0].pid!, () => load({ url: bareUrl, seconds: SECONDS }));
-      const keys = [await newKeys(), await newKeys(), await newKeys(), await newKeys()];
+      const keys = [await newKeys(), await newKeys(), await newKeys(), await newKeys(), await newKeys()];
       await measured("redis", servers[1].pid!, () => load({ ...startOpts(keys[0], PORT), seconds: SECONDS }));
       await measured("postgres", servers[2].pid!, () => load({ ...startOpts(keys[1], PG_PORT), seconds: SECONDS }));
       await measured("noLog", servers[3].pid!, () => load({ ...startOpts(keys[2], NO_LOG_PORT), seconds: SECONDS }));
       await measured("limit", servers[4].pid!, () => load({ ...startOpts(keys[3], LIMIT_PORT), seconds: SECONDS }));
+      await measured("idempotent", servers[1].pid!, () =>
+        load({ ...startOpts(keys[4], PORT), seconds: SECONDS, idempotencyKeys: true }),
+      );
     }
     const windows = {
       redis: await windowCost("redis", PORT, db.url),
@@ -301,11 +304,15 @@ async function main() {
     console.log(
       `${describe("session start, PostgreSQL + Redis, request log off", noLog)}   request log on: ${(pool(runs.redis).rps / noLog.rps).toFixed(2)} of off`,
     );
+    const idempotent = pool(runs.idempotent);
+    console.log(
+      `${describe("session start, PostgreSQL + Redis, a new Idempotency-Key each", idempotent)}   ${(idempotent.rps / pool(runs.redis).rps).toFixed(2)} of without`,
+    );
     const perRequest = (name: string) => cpu[name].ms / cpu[name].requests;
     console.log(
       `  server CPU per answer: bare ${perRequest("bare").toFixed(2)} ms, session start with Redis ${perRequest("redis").toFixed(2)} ms (bare = ${(perRequest("bare") / perRequest("redis")).toFixed(2)} of it), PostgreSQL alone ${perRequest("postgres").toFixed(2)} ms (${(perRequest("bare") / perRequest("postgres")).toFixed(2)})`,
     );
-    for (const name of ["limit", "bare", "redis", "postgres"]) {
+    for (const name of ["limit", "bare", "redis", "postgres", "idempotent"]) {
       const c = cpu[name];
       const per = (ms: number) => (ms / c.requests).toFixed(2);
       console.log(

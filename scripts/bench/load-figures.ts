@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 
 export type Figures = { rps: number; p50: number; p99: number; bad: number; requests: number; seconds: number };
@@ -13,6 +14,8 @@ export async function load(opts: {
   amount?: number;
   /** Each connection sends its own X-API-Key from this list (round robin), so no account's hourly limit is reached. */
   apiKeys?: string[];
+  /** Every request carries a new Idempotency-Key (docs/api.md, "Safe retries"). */
+  idempotencyKeys?: boolean;
 }): Promise<Figures> {
   let next = 0;
   const keys = opts.apiKeys;
@@ -27,6 +30,18 @@ export async function load(opts: {
       ? {
           setupClient: (client: { setHeaders: (h: Record<string, string>) => void }) =>
             client.setHeaders({ ...opts.headers, "x-api-key": keys[next++ % keys.length] }),
+        }
+      : {}),
+    ...(opts.idempotencyKeys
+      ? {
+          requests: [
+            {
+              setupRequest: (req: { headers?: Record<string, string> }) => ({
+                ...req,
+                headers: { ...req.headers, "idempotency-key": randomUUID() },
+              }),
+            },
+          ],
         }
       : {}),
     ...(opts.amount ? { amount: opts.amount } : { duration: opts.seconds ?? 10 }),
