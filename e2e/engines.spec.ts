@@ -136,7 +136,15 @@ async function waitFor(page: EnginePage, expression: string, timeoutMs = 15_000)
   for (;;) {
     const ok = await page.run<boolean>(`() => Boolean(${expression})`).catch(() => false);
     if (ok) return;
-    if (Date.now() > until) throw new Error(`${page.version}: not true after ${timeoutMs} ms: ${expression}`);
+    if (Date.now() > until) {
+      // Where the page was, for the failure's report (the drivers here keep no snapshot).
+      const seen = await page
+        .run<string>(
+          "() => [location.pathname, document.title, document.querySelector('[role=alert]')?.textContent ?? ''].join(' | ')",
+        )
+        .catch((err: unknown) => `unreadable: ${err}`);
+      throw new Error(`${page.version}: not true after ${timeoutMs} ms: ${expression} (page: ${seen})`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 }
