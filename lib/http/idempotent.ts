@@ -34,13 +34,10 @@ const OWN_HEADERS = new Set([
  * Runs `run` once per Idempotency-Key, replaying its answer to retries (see above). `scope`:
  * whose keys these are; by default the SDK credential the request presents (its SHA-256), for
  * an endpoint that runs this before authenticating (a guess of another credential's key finds
- * nothing). The developer endpoints pass the signed-in account and organization.
+ * nothing). The developer endpoints pass the signed-in account and organization. A request
+ * without the header pays one header read (session start's hot path).
  */
-export async function idempotent(
-  ctx: RequestContext,
-  run: () => Promise<Response>,
-  scope: string | null = sdkScope(ctx.req),
-): Promise<Response> {
+export async function idempotent(ctx: RequestContext, run: () => Promise<Response>, scope?: string): Promise<Response> {
   const key = ctx.req.headers.get(IDEMPOTENCY_HEADER);
   if (key === null) return run();
   if (!KEY_FORMAT.test(key))
@@ -48,12 +45,13 @@ export async function idempotent(
       "INVALID_REQUEST",
       "Idempotency-Key must be 1 to 255 visible ASCII characters (a random UUID for each operation)",
     );
+  const owner = scope ?? sdkScope(ctx.req);
   // No credential, or a body the endpoint refuses anyway: the endpoint answers as without a key
   // (a refusal is never kept).
-  if (!scope) return run();
+  if (!owner) return run();
   const body = await readCappedBody(ctx.req.clone(), MAX_BODY_BYTES, "too large").catch(() => null);
   if (body === null) return run();
-  const slot = { scope, key };
+  const slot = { scope: owner, key };
   const requestHash = createHash("sha256")
     .update(`${ctx.req.method} ${new URL(ctx.req.url).pathname}\n`)
     .update(body)

@@ -39,7 +39,7 @@ async function benchEngines(engines: Engine[]) {
           console.log(`  ${page.version.padEnd(24)} ${mode.padEnd(6)} ${describe(scan)}`);
         }
         const element = await scanElementInEngine(page, site);
-        console.log(`  ${page.version.padEnd(24)} ${"<vitals-scan> camera".padEnd(6)} ${describeElement(element)}`);
+        console.log(`  ${page.version.padEnd(24)} <vitals-scan> camera ${describeElement(element)}`);
       } finally {
         await page.close();
       }

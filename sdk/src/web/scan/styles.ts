@@ -40,7 +40,7 @@ input[type="file"] { display: block; width: 100%; max-width: 100%; font: inherit
 .error { background: var(--vitals-error-bg); color: var(--vitals-error-fg); margin: 0; }
 /* No rounded clip (overflow: hidden with a radius) over the live preview: WebKit (every iPhone)
    repaints a clipped video through a mask each frame, which cost the capture three of every four
-   camera frames in WebKitGTK (docs/benchmarks.md, "Browser capture per engine"). */
+   camera frames in WebKitGTK (docs/benchmarks.md, "Browser capture", "Per engine"). */
 .stage { position: relative; width: 100%; max-width: 36rem; margin: 0 auto; border-radius: var(--vitals-radius);
   background: var(--vitals-stage-bg); aspect-ratio: 4 / 3; }
 .stage video, .stage canvas { position: absolute; inset: 0; width: 100%; height: 100%; }
